@@ -1,0 +1,90 @@
+// pack.json, as documented in docs/pack-format.md. Types only; validation lives in manifest.ts.
+
+export type DType = 'float32' | 'float16' | 'int64' | 'int32' | 'uint8';
+
+export interface TensorSpec {
+  name: string;
+  dtype: DType;
+  /** Numbers are fixed sizes, strings are named dynamic axes (e.g. "batch", "width"). */
+  shape: (number | string)[];
+}
+
+export interface GraphSpec {
+  /** Path relative to pack.json. */
+  file: string;
+  sha256: string;
+  bytes: number;
+  /** ONNX external-data files next to the graph, each ≤ 1 GiB. */
+  externalData?: { file: string; sha256: string; bytes: number }[];
+  inputs: TensorSpec[];
+  outputs: TensorSpec[];
+}
+
+export interface ImagePreprocess {
+  /** Lines are resized to this height keeping aspect ratio (recognizers). */
+  targetHeight?: number;
+  /** Longest side limit and multiple-of constraint (detectors). */
+  maxSide?: number;
+  multipleOf?: number;
+  minWidth?: number;
+  maxWidth?: number;
+  channelOrder: 'RGB' | 'BGR';
+  /** Applied to x/255 per channel, in channelOrder. */
+  mean: [number, number, number];
+  std: [number, number, number];
+  /** Pixel value used to pad (0..255). */
+  padValue?: number;
+}
+
+export interface TokenizerSpec {
+  file: string;
+  sha256: string;
+  bytes: number;
+  bos: number;
+  eos: number;
+  pad: number;
+}
+
+export interface RecognizerSpec {
+  encoder: GraphSpec;
+  /** Encoder features → cross-attention keys/values for decoder and draft, once per line. */
+  memory: GraphSpec;
+  decoder: GraphSpec;
+  draft?: GraphSpec;
+  preprocess: ImagePreprocess;
+  tokenizer: TokenizerSpec;
+  /** KV cache geometry of the decoder: past_kv is [2 * layers, B, heads, P, headDim]. */
+  decoderLayers: number;
+  heads: number;
+  headDim: number;
+  hiddenSize: number;
+  vocabSize: number;
+  maxTokens: number;
+  /** Longest draft the block was trained for (FastMTP K). */
+  maxDraft: number;
+  /** What the text means: plain line text, or LaTeX for formulas. */
+  output: 'text' | 'latex';
+}
+
+export interface DetectorSpec {
+  graph: GraphSpec;
+  preprocess: ImagePreprocess;
+  /** DB post-processing parameters. */
+  threshold: number;
+  boxThreshold: number;
+  unclipRatio: number;
+}
+
+export interface LinesPack {
+  format: 'pagemark-pack';
+  version: 1;
+  kind: 'lines';
+  name: string;
+  /** Human-readable origin and licences of the weights. */
+  attribution: string;
+  detector: DetectorSpec;
+  recognizer: RecognizerSpec;
+  formula?: RecognizerSpec;
+}
+
+export type PackManifest = LinesPack;

@@ -1,0 +1,42 @@
+// The inference worker's API, as the UI sees it through the comlink bridge. Types only.
+import type { PageImage, PageResult } from './page';
+
+export type Backend = 'auto' | 'webgpu' | 'wasm';
+
+export interface EngineSettings {
+  backend: Backend;
+  /** FastMTP draft length; 0 = plain greedy. */
+  k: 0 | 1 | 2 | 3;
+  /** Drop running headers, footers and page numbers. */
+  dropHeaders: boolean;
+}
+
+export type PackSource =
+  | { kind: 'default' }
+  | { kind: 'url'; url: string }
+  | { kind: 'files'; files: File[] };
+
+export type EngineEvent =
+  | { type: 'pack-progress'; file: string; loaded: number; total: number }
+  | { type: 'pack-verified'; file: string }
+  | { type: 'warming-up'; backend: string }
+  | { type: 'ready'; backend: string; pack: string }
+  | { type: 'fallback'; from: string; to: string; reason: string }
+  | { type: 'page-progress'; page: number; done: number; total: number; stage: string }
+  | { type: 'error'; message: string };
+
+export interface CachedPack {
+  name: string;
+  version: string;
+  bytes: number;
+}
+
+export interface EngineApi {
+  /** Fetch/verify/cache the pack, create sessions, warm up. Resolves when ready. */
+  init(source: PackSource, settings: EngineSettings, onEvent: (e: EngineEvent) => void): Promise<{ backend: string; pack: string }>;
+  /** OCR one page. Rejects with an AbortError after cancel(). */
+  ocrPage(image: PageImage, page: number, settings: EngineSettings): Promise<PageResult>;
+  cancel(): void;
+  listCachedPacks(): Promise<CachedPack[]>;
+  deleteCachedPack(name: string): Promise<void>;
+}

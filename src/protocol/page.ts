@@ -1,0 +1,61 @@
+// Types shared by the UI, the workers, the CLI and core. Types only: no runtime code.
+
+/** A rendered page (or a dropped image), RGBA, row-major, 4 bytes per pixel. */
+export interface PageImage {
+  width: number;
+  height: number;
+  pixels: Uint8ClampedArray;
+  /** Resolution it was rendered at; images report 0 when unknown. */
+  dpi: number;
+}
+
+/** [x0, y0, x1, y1] in page-image pixels, x0 < x1, y0 < y1. */
+export type BBox = [number, number, number, number];
+
+export type RegionType =
+  | 'heading'
+  | 'paragraph'
+  | 'list'
+  | 'table'
+  | 'formula'
+  | 'figure'
+  | 'caption'
+  | 'footnote'
+  | 'header'
+  | 'footer';
+
+/** One block of the page: where it is and the Markdown it became. */
+export interface Region {
+  bbox: BBox;
+  type: RegionType;
+  markdown: string;
+}
+
+/** Decoding and timing counters for one page (summed over its lines/cells/formulas). */
+export interface PageStats {
+  tokens: number;
+  decoderCalls: number;
+  draftCalls: number;
+  /** acceptedPerStep[k] / proposedPerStep[k]: how often draft step k+1 was right. */
+  acceptedPerStep: number[];
+  proposedPerStep: number[];
+  /** Mean tokens committed per verifier (decoder) pass; 1 for greedy. */
+  tokensPerPass: number;
+  ms: { total: number; detect: number; encoder: number; decoder: number; draft: number; layout: number; other: number };
+  backend: string;
+}
+
+export interface FigureCrop {
+  /** File name used in the Markdown, e.g. figure-p1-1.png */
+  name: string;
+  bbox: BBox;
+}
+
+export interface PageResult {
+  /** 1-based page number within its document. */
+  page: number;
+  markdown: string;
+  regions: Region[];
+  figures: FigureCrop[];
+  stats: PageStats;
+}
