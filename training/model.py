@@ -1,0 +1,217 @@
+"""Line recognizer parts behind the encoder: memory, decoder and FastMTP draft block.
+
+The same modules run in training (teacher forcing, P = 0) and in the exported graphs
+(docs/pack-format.md), so what is trained is exactly what ships.
+"""
+import math
+from dataclasses import dataclass, asdict
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+FEAT_DIM = 480  # PP-OCRv4 rec backbone output channels
+
+
+@dataclass
+class Config:
+    vocab: int
+    dim: int = 256
+    layers: int = 3
+    heads: int = 4
+    mem_layers: int = 1
+    max_pos: int = 512
+    max_mem: int = 512
+    mlp: int = 4
+
+    @property
+    def head_dim(self):
+        return self.dim // self.heads
+
+    def to_dict(self):
+        return asdict(self)
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, dim, eps=1e-6):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(dim))
+        self.eps = eps
+
+    def forward(self, x):
+        return x * torch.rsqrt((x * x).mean(-1, keepdim=True) + self.eps) * self.weight
+
+
+def split_heads(x, heads):
+    b, t, d = x.shape[0], x.shape[1], x.shape[2]
+    return x.reshape(b, t, heads, d // heads).transpose(1, 2)
+
+
+def merge_heads(x):
+    b, h, t, dh = x.shape[0], x.shape[1], x.shape[2], x.shape[3]
+    return x.transpose(1, 2).reshape(b, t, h * dh)
+
+
+def attend(q, k, v, mask):
+    """q [B,H,T,dh], k/v [B,H,S,dh], additive mask broadcastable to [B,H,T,S]."""
+    scores = torch.matmul(q, k.transpose(-1, -2)) * (1.0 / math.sqrt(q.shape[-1])) + mask
+    return torch.matmul(torch.softmax(scores, dim=-1), v)
+
+
+class MLP(nn.Module):
+    def __init__(self, dim, mult):
+        super().__init__()
+        self.fc1 = nn.Linear(dim, dim * mult)
+        self.fc2 = nn.Linear(dim * mult, dim)
+
+    def forward(self, x):
+        return self.fc2(F.gelu(self.fc1(x)))
+
+
+class CrossAttention(nn.Module):
+    """Queries from the sequence; keys/values come precomputed from the memory graph."""
+
+    def __init__(self, dim, heads):
+        super().__init__()
+        self.heads = heads
+        self.norm = nn.LayerNorm(dim)
+        self.q = nn.Linear(dim, dim)
+        self.kv = nn.Linear(dim, 2 * dim)  # applied to memory, once per line
+        self.out = nn.Linear(dim, dim)
+
+    def memory_kv(self, mem):
+        k, v = self.kv(mem).chunk(2, dim=-1)
+        return split_heads(k, self.heads), split_heads(v, self.heads)
+
+    def forward(self, x, k, v, memory_mask):
+        q = split_heads(self.q(self.norm(x)), self.heads)
+        return self.out(merge_heads(attend(q, k, v, memory_mask)))
+
+
+class MemoryLayer(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.heads = cfg.heads
+        self.norm1 = nn.LayerNorm(cfg.dim)
+        self.qkv = nn.Linear(cfg.dim, 3 * cfg.dim)
+        self.out = nn.Linear(cfg.dim, cfg.dim)
+        self.norm2 = nn.LayerNorm(cfg.dim)
+        self.mlp = MLP(cfg.dim, cfg.mlp)
+
+    def forward(self, x, memory_mask):
+        q, k, v = self.qkv(self.norm1(x)).chunk(3, dim=-1)
+        q, k, v = (split_heads(t, self.heads) for t in (q, k, v))
+        x = x + self.out(merge_heads(attend(q, k, v, memory_mask)))
+        return x + self.mlp(self.norm2(x))
+
+
+class DecoderLayer(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.heads = cfg.heads
+        self.norm1 = nn.LayerNorm(cfg.dim)
+        self.qkv = nn.Linear(cfg.dim, 3 * cfg.dim)
+        self.out = nn.Linear(cfg.dim, cfg.dim)
+        self.cross = CrossAttention(cfg.dim, cfg.heads)
+        self.norm3 = nn.LayerNorm(cfg.dim)
+        self.mlp = MLP(cfg.dim, cfg.mlp)
+
+    def forward(self, x, attn_mask, past_k, past_v, cross_k, cross_v, memory_mask):
+        q, k, v = self.qkv(self.norm1(x)).chunk(3, dim=-1)
+        q, k, v = (split_heads(t, self.heads) for t in (q, k, v))
+        k = torch.cat([past_k, k], dim=2)
+        v = torch.cat([past_v, v], dim=2)
+        x = x + self.out(merge_heads(attend(q, k, v, attn_mask)))
+        x = x + self.cross(x, cross_k, cross_v, memory_mask)
+        return x + self.mlp(self.norm3(x)), k, v
+
+
+class Recognizer(nn.Module):
+    def __init__(self, cfg: Config):
+        super().__init__()
+        self.cfg = cfg
+        d = cfg.dim
+        # memory
+        self.feat_norm = nn.LayerNorm(FEAT_DIM)
+        self.feat_proj = nn.Linear(FEAT_DIM, d)
+        self.mem_pos = nn.Embedding(cfg.max_mem, d)
+        self.mem_layers = nn.ModuleList(MemoryLayer(cfg) for _ in range(cfg.mem_layers))
+        self.mem_norm = nn.LayerNorm(d)
+        self.ctc_head = nn.Linear(d, cfg.vocab)  # training only: CTC (blank = <pad>) to speed alignment
+        # decoder
+        self.tok = nn.Embedding(cfg.vocab, d)
+        self.pos = nn.Embedding(cfg.max_pos, d)
+        self.layers = nn.ModuleList(DecoderLayer(cfg) for _ in range(cfg.layers))
+        self.norm = nn.LayerNorm(d)
+        # FastMTP draft block
+        self.draft_tok_norm = RMSNorm(d)
+        self.draft_hid_norm = RMSNorm(d)
+        self.draft_in = nn.Linear(2 * d, d)
+        self.draft_cross = CrossAttention(d, cfg.heads)
+        self.draft_norm2 = nn.LayerNorm(d)
+        self.draft_mlp = MLP(d, cfg.mlp)
+        self.draft_norm = nn.LayerNorm(d)
+        self.apply(self._init)
+
+    @staticmethod
+    def _init(m):
+        if isinstance(m, nn.Linear):
+            nn.init.normal_(m.weight, std=0.02)
+            nn.init.zeros_(m.bias)
+        elif isinstance(m, nn.Embedding):
+            nn.init.normal_(m.weight, std=0.02)
+
+    def head(self, h):
+        return torch.matmul(h, self.tok.weight.t())
+
+    # --- memory graph -------------------------------------------------------------------------
+    def memory(self, feats, memory_mask):
+        """feats [B,480,1,S], memory_mask [B,1,1,S] → mem [B,S,D]."""
+        x = feats.squeeze(2).transpose(1, 2)
+        s = x.shape[1]
+        x = self.feat_proj(self.feat_norm(x)) + self.mem_pos(torch.arange(s, device=x.device)).unsqueeze(0)
+        for layer in self.mem_layers:
+            x = layer(x, memory_mask)
+        return self.mem_norm(x)
+
+    def memory_kv(self, mem):
+        cross = []
+        for layer in self.layers:
+            k, v = layer.cross.memory_kv(mem)
+            cross += [k, v]
+        dk, dv = self.draft_cross.memory_kv(mem)
+        return torch.stack(cross, 0), torch.stack([dk, dv], 0)
+
+    # --- decoder graph ------------------------------------------------------------------------
+    def decode(self, input_ids, position_ids, attn_mask, past_kv, cross_kv, memory_mask):
+        x = self.tok(input_ids) + self.pos(position_ids)
+        present = []
+        for i, layer in enumerate(self.layers):
+            x, k, v = layer(x, attn_mask, past_kv[2 * i], past_kv[2 * i + 1],
+                            cross_kv[2 * i], cross_kv[2 * i + 1], memory_mask)
+            present += [k, v]
+        hidden = self.norm(x)
+        return self.head(hidden), hidden, torch.stack(present, 0)
+
+    # --- draft graph --------------------------------------------------------------------------
+    def draft(self, hidden, input_ids, position_ids, draft_kv, memory_mask):
+        """hidden at t [B,T,D] and token at t+1 → logits for t+2; positionwise, so T may be > 1 in training."""
+        e = self.tok(input_ids) + self.pos(position_ids)
+        x = self.draft_in(torch.cat([self.draft_tok_norm(e), self.draft_hid_norm(hidden)], dim=-1))
+        x = x + self.draft_cross(x, draft_kv[0], draft_kv[1], memory_mask)
+        x = x + self.draft_mlp(self.draft_norm2(x))
+        h = self.draft_norm(x)
+        return self.head(h), h
+
+
+def padding_mask(lengths, size):
+    """Additive mask [B,1,1,size]: 0 for the first `lengths[b]` slots, -1e9 after."""
+    keep = torch.arange(size)[None, :] < lengths[:, None]
+    return torch.where(keep, 0.0, -1e9)[:, None, None, :]
+
+
+def causal_mask(lengths, size):
+    """Additive [B,1,T,T]: causal and blind to right padding."""
+    causal = torch.ones(size, size, dtype=torch.bool).tril()
+    keep = causal[None] & (torch.arange(size)[None, None, :] < lengths[:, None, None])
+    return torch.where(keep, 0.0, -1e9)[:, None]
