@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './markdown';
+
+function dom(html: string): HTMLElement {
+  const div = document.createElement('div');
+  div.innerHTML = html;
+  return div;
+}
+
+/** Everything that could run code, load something, or restyle the app. */
+function dangers(root: HTMLElement): string[] {
+  const found: string[] = [];
+  for (const el of root.querySelectorAll('*')) {
+    const tag = el.tagName.toLowerCase();
+    if (['script', 'iframe', 'object', 'embed', 'style', 'link', 'meta', 'base', 'form', 'svg', 'frame'].includes(tag)) {
+      found.push(`<${tag}>`);
+    }
+    const inKatex = el.closest('.katex') !== null;
+    for (const attr of el.attributes) {
+      const name = attr.name.toLowerCase();
+      const value = attr.value.replace(/\s+/g, '').toLowerCase();
+      if (name.startsWith('on')) found.push(`${tag}[${name}]`);
+      if (name === 'style' && !inKatex) found.push(`${tag}[style]`);
+      if (['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster'].includes(name)) {
+        if (/^(javascript|vbscript|data):/.test(value)) found.push(`${tag}[${name}=${value.slice(0, 20)}]`);
+        if (/^(https?:)?\/\//.test(value) && name !== 'href') found.push(`${tag}[${name}] remote`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('renderMarkdown: formulas', () => {
+  it('renders inline $…$ with KaTeX', () => {
+    const root = dom(renderMarkdown('Energy $E = mc^2$ holds.'));
+    const katexEl = root.querySelector('p .katex');
+    expect(katexEl).not.toBeNull();
+    expect(root.querySelector('.katex-display')).toBeNull();
+    expect(root.querySelector('annotation')?.textContent).toBe('E = mc^2');
+  });
+
+  it('renders display $$…$$ on its own lines, including multi-line', () => {
+    const root = dom(renderMarkdown('Before\n\n$$\n\\frac{a}{b}\n+ c\n$$\n\nAfter'));
+    expect(root.querySelector('.katex-display .mfrac')).not.toBeNull();
+    expect(root.querySelector('annotation')?.textContent).toBe('\\frac{a}{b}\n+ c');
+    expect(root.textContent).toContain('After');
+  });
+
+  it('renders a one-line $$…$$ block', () => {
+    const root = dom(renderMarkdown('$$\\sum_{i=1}^n i$$'));
+    expect(root.querySelector('.katex-display')).not.toBeNull();
+  });
+
+  it('leaves money and escaped dollars alone', () => {
+    const root = dom(renderMarkdown('It costs $5 and $10, or \\$x\\$.'));
+    expect(root.querySelector('.katex')).toBeNull();
+    expect(root.textContent).toContain('$5 and $10');
+  });
+
+  it('shows broken TeX as text instead of throwing', () => {
+    const root = dom(renderMarkdown('$\\frac{a$'));
+    expect(root.textContent).toContain('\\frac{a');
+  });
+
+  it('keeps KaTeX from following \\href or applying model styles', () => {
+    const root = dom(renderMarkdown('$\\href{javascript:alert(1)}{x}$ $\\htmlStyle{color:red}{y}$'));
+    expect(root.querySelector('a')).toBeNull();
+    expect(dangers(root)).toEqual([]);
+  });
+});
+
+describe('renderMarkdown: tables and structure', () => {
+  it('keeps HTML tables with merged cells', () => {
+    const html = '<table><tr><th colspan="2">Head</th></tr><tr><td rowspan="2">a</td><td>b</td></tr><tr><td>c</td></tr></table>';
+    const root = dom(renderMarkdown(html));
+    expect(root.querySelector('th')?.getAttribute('colspan')).toBe('2');
+    expect(root.querySelector('td')?.getAttribute('rowspan')).toBe('2');
+    expect([...root.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('renders pipe tables, headings and lists', () => {
+    const root = dom(renderMarkdown('# Title\n\n- one\n- two\n\n| x | y |\n|---|---|\n| 1 | 2 |\n'));
+    expect(root.querySelector('h1')?.textContent).toBe('Title');
+    expect(root.querySelectorAll('li')).toHaveLength(2);
+    expect(root.querySelectorAll('table td')).toHaveLength(2);
+  });
+
+  it('renders math inside table cells', () => {
+    const root = dom(renderMarkdown('<table><tr><td>$x^2$</td></tr></table>\n'));
+    // Raw HTML blocks are not parsed as Markdown (CommonMark); the cell text must survive intact.
+    expect(root.querySelector('td')?.textContent).toContain('x^2');
+  });
+});
+
+describe('renderMarkdown: hostile model output', () => {
+  const vectors: Array<[string, string]> = [
+    ['script tag', '<script>alert(1)</script>'],
+    ['inline script in paragraph', 'Hello <script>alert(1)</script> world'],
+    ['img onerror', '<img src=x onerror=alert(1)>'],
+    ['svg onload', '<svg onload=alert(1)><circle r="1"/></svg>'],
+    ['iframe', '<iframe src="https://evil.example/"></iframe>'],
+    ['iframe srcdoc', '<iframe srcdoc="<script>alert(1)</script>"></iframe>'],
+    ['javascript: link (markdown)', '[click](javascript:alert(1))'],
+    ['javascript: link (html)', '<a href="javascript:alert(1)">click</a>'],
+    ['obfuscated javascript: link', '<a href="jav&#x09;ascript:alert(1)">click</a>'],
+    ['entity javascript: link', '[x](&#106;avascript:alert(1))'],
+    ['data: link (markdown)', '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)'],
+    ['data: link (html)', '<a href="data:text/html,<script>alert(1)</script>">x</a>'],
+    ['vbscript: link', '<a href="vbscript:msgbox(1)">x</a>'],
+    ['style element', '<style>body{display:none}</style>'],
+    ['style attribute', '<p style="position:fixed;inset:0;background:url(https://evil.example/x)">cover</p>'],
+    ['remote image (markdown)', '![t](https://evil.example/track.png)'],
+    ['remote image (html)', '<img src="https://evil.example/track.png">'],
+    ['data: image', '![t](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)'],
+    ['object/embed', '<object data="x.swf"></object><embed src="x.swf">'],
+    ['form with formaction', '<form><button formaction="javascript:alert(1)">go</button></form>'],
+    ['meta refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example">'],
+    ['base href', '<base href="https://evil.example/">'],
+    ['link stylesheet', '<link rel="stylesheet" href="https://evil.example/x.css">'],
+    ['event handler on table cell', '<table><tr><td onmouseover="alert(1)">a</td></tr></table>'],
+    ['details ontoggle', '<details open ontoggle=alert(1)><summary>x</summary></details>'],
+    ['math/mathml href', '<math><mi xlink:href="javascript:alert(1)">x</mi></math>'],
+    ['broken-out attribute', '<img src="x" alt="a" /><img/src="x"/onerror="alert(1)">'],
+    ['DOM clobbering id', '<img name="getElementById" id="root">'],
+    ['template smuggling', '<template><script>alert(1)</script></template>'],
+    ['noscript mXSS', '<noscript><p title="</noscript><img src=x onerror=alert(1)>">'],
+    ['placeholder forgery', '<span data-pm-math="00000000-0"></span>$x$'],
+  ];
+
+  it.each(vectors)('neutralizes %s', (_name, input) => {
+    const html = renderMarkdown(input);
+    const root = dom(html);
+    expect(dangers(root)).toEqual([]);
+    expect(root.querySelector('[id], [name]')).toBeNull();
+  });
+
+  it('keeps the harmless text around an attack', () => {
+    const root = dom(renderMarkdown('Hello <script>alert(1)</script> world'));
+    expect(root.textContent).toContain('Hello');
+    expect(root.textContent).toContain('world');
+  });
+
+  it('opens safe links in a new tab without a referrer', () => {
+    const a = dom(renderMarkdown('[site](https://example.org/)')).querySelector('a')!;
+    expect(a.getAttribute('href')).toBe('https://example.org/');
+    expect(a.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('shows only the page\'s own cropped figures', () => {
+    const figureUrls = new Map([['figure-p1-1.png', 'blob:https://app.example/abc']]);
+    const root = dom(renderMarkdown('![Figure](figure-p1-1.png)\n\n![Other](figure-p1-2.png)', { figureUrls }));
+    const imgs = root.querySelectorAll('img');
+    expect(imgs[0].getAttribute('src')).toBe('blob:https://app.example/abc');
+    expect(imgs[1].hasAttribute('src')).toBe(false);
+  });
+});

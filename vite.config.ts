@@ -1,0 +1,52 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pdfjsAssets } from './workers/render/pdfjs-assets-plugin';
+
+// Cross-origin isolation: onnxruntime-web needs SharedArrayBuffer for WASM threads.
+// Any static host serving the build should send the same two headers.
+const isolationHeaders = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+export default defineConfig({
+  // Relative base: the build works from any sub-path of any static host.
+  base: './',
+  plugins: [
+    react(),
+    pdfjsAssets(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Pagemark',
+        short_name: 'Pagemark',
+        description: 'Document pages to Markdown, computed on your own device.',
+        theme_color: '#1f3a5f',
+        background_color: '#f7f7f4',
+        display: 'standalone',
+        start_url: '.',
+        scope: '.',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell, onnxruntime-web, pdf.js data and the model packs are all precached, so the app
+        // converts offline after one visit.
+        globPatterns: ['**/*.{html,js,mjs,css,wasm,onnx,json,txt,png,svg,ico,woff,woff2,ttf,pfb,bcmap,icc}'],
+        maximumFileSizeToCacheInBytes: 200 * 1024 * 1024,
+        clientsClaim: true,
+        skipWaiting: true,
+        navigateFallback: 'index.html',
+      },
+    }),
+  ],
+  worker: { format: 'es' },
+  server: { headers: isolationHeaders },
+  preview: { headers: isolationHeaders },
+  build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+});

@@ -1,0 +1,28 @@
+// How large to render a page: long side ≈ target, bounded by a pixel budget and a resolution ceiling,
+// so a 200×200-inch poster and a postage stamp both come out at a sane size.
+import type { RenderTarget } from '../../src/protocol/render-api';
+
+export const POINTS_PER_INCH = 72;
+
+/** Scale factor from PDF points to pixels. */
+export function pdfScale(widthPt: number, heightPt: number, target: RenderTarget): number {
+  const longPt = Math.max(widthPt, heightPt, 1);
+  let scale = target.longSide / longPt;
+  scale = Math.min(scale, target.maxDpi / POINTS_PER_INCH);
+  const pixels = widthPt * heightPt * scale * scale;
+  if (pixels > target.maxPixels) scale *= Math.sqrt(target.maxPixels / pixels);
+  return scale;
+}
+
+/** Scale factor for a raster image: never upscale, shrink to the target and the pixel budget. */
+export function imageScale(width: number, height: number, target: RenderTarget): number {
+  let scale = Math.min(1, target.longSide / Math.max(width, height, 1));
+  const pixels = width * height * scale * scale;
+  if (pixels > target.maxPixels) scale *= Math.sqrt(target.maxPixels / pixels);
+  return scale;
+}
+
+/** Pixel size of a scaled side, at least 1. */
+export function scaledSide(side: number, scale: number): number {
+  return Math.max(1, Math.round(side * scale));
+}

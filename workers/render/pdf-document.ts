@@ -1,0 +1,92 @@
+// pdf.js inside this module worker: its own parser worker via workerPort, fonts through the worker's
+// FontFaceSet, OffscreenCanvas drawing, and offline data (CMaps, fonts, wasm, ICC) from our origin.
+import * as pdfjs from 'pdfjs-dist';
+import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { OpenResult, RenderTarget } from '../../src/protocol/render-api';
+import { NoFilterFactory, OffscreenCanvasFactory } from './offscreen-factories';
+import { pdfScale, POINTS_PER_INCH, scaledSide } from './page-scale';
+
+/** A page that takes longer than this to draw is abandoned with a message; the others go on. */
+const PAGE_TIMEOUT_MS = 90_000;
+
+let parserPort: Worker | null = null;
+
+function ensureParserWorker(): void {
+  if (parserPort) return;
+  parserPort = new Worker(pdfWorkerUrl, { type: 'module' });
+  pdfjs.GlobalWorkerOptions.workerPort = parserPort;
+}
+
+export async function openPdf(bytes: ArrayBuffer, assetBase: string, password?: string): Promise<OpenResult & { doc?: PDFDocumentProxy }> {
+  ensureParserWorker();
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    password,
+    cMapUrl: new URL('cmaps/', assetBase).href,
+    cMapPacked: true,
+    standardFontDataUrl: new URL('standard_fonts/', assetBase).href,
+    wasmUrl: new URL('wasm/', assetBase).href,
+    iccUrl: new URL('iccs/', assetBase).href,
+    useWorkerFetch: true,
+    isEvalSupported: false,
+    isOffscreenCanvasSupported: true,
+    // Without the worker's FontFaceSet, text silently renders as empty boxes.
+    ownerDocument: { fonts: (self as unknown as { fonts: FontFaceSet }).fonts } as unknown as Document,
+    CanvasFactory: OffscreenCanvasFactory,
+    FilterFactory: NoFilterFactory,
+  } as Parameters<typeof pdfjs.getDocument>[0]);
+  try {
+    const doc = await task.promise;
+    return { ok: true, docId: 0, pageCount: doc.numPages, doc };
+  } catch (err) {
+    await task.destroy().catch(() => undefined);
+    return describeOpenError(err, password);
+  }
+}
+
+function describeOpenError(err: unknown, password: string | undefined): OpenResult {
+  const e = err as { name?: string; code?: number; message?: string };
+  if (e?.name === 'PasswordException') {
+    // pdf.js: code 1 = a password is needed, 2 = the given one is wrong.
+    if (e.code === 2 || password !== undefined) {
+      return { ok: false, reason: 'password-wrong', message: 'That password is not correct.' };
+    }
+    return { ok: false, reason: 'password-required', message: 'This PDF is protected by a password.' };
+  }
+  const detail = e?.message ? ` (${e.message})` : '';
+  return { ok: false, reason: 'corrupt', message: `This PDF is damaged or incomplete and cannot be read${detail}.` };
+}
+
+export async function drawPdfPage(doc: PDFDocumentProxy, pageNumber: number, target: RenderTarget): Promise<{ canvas: OffscreenCanvas; dpi: number }> {
+  const page = await doc.getPage(pageNumber);
+  try {
+    const base = page.getViewport({ scale: 1 });
+    const scale = pdfScale(base.width, base.height, target);
+    const viewport = page.getViewport({ scale });
+    const canvas = new OffscreenCanvas(scaledSide(base.width, scale), scaledSide(base.height, scale));
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error('OffscreenCanvas 2D context unavailable');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    const task = page.render({
+      canvasContext: context as unknown as CanvasRenderingContext2D,
+      canvas: canvas as unknown as HTMLCanvasElement,
+      viewport,
+    });
+    const timer = setTimeout(() => task.cancel(), PAGE_TIMEOUT_MS);
+    try {
+      await task.promise;
+    } catch (err) {
+      if ((err as { name?: string })?.name === 'RenderingCancelledException') {
+        throw new Error(`Page ${pageNumber} took longer than ${PAGE_TIMEOUT_MS / 1000} s to draw and was skipped.`);
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+    return { canvas, dpi: scale * POINTS_PER_INCH };
+  } finally {
+    page.cleanup();
+  }
+}

@@ -1,0 +1,91 @@
+// Render worker: opens PDFs (pdf.js) and images, draws one page at a time on OffscreenCanvas and
+// hands back pixels (transferred) or a compressed preview. Nothing here touches the DOM.
+import * as Comlink from 'comlink';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PageImage } from '../../src/protocol/page';
+import type { DocumentKind, OpenResult, RenderApi, RenderTarget } from '../../src/protocol/render-api';
+import { drawPdfPage, openPdf } from './pdf-document';
+import { imageScale, scaledSide } from './page-scale';
+
+type OpenDocument = { kind: 'pdf'; doc: PDFDocumentProxy } | { kind: 'image'; bitmap: ImageBitmap };
+
+const documents = new Map<number, OpenDocument>();
+let nextId = 1;
+let assetBase = '';
+
+const MIME: Record<Exclude<DocumentKind, 'pdf'>, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+
+function getDocument(docId: number): OpenDocument {
+  const doc = documents.get(docId);
+  if (!doc) throw new Error('This document is no longer open.');
+  return doc;
+}
+
+async function openImage(bytes: ArrayBuffer, kind: Exclude<DocumentKind, 'pdf'>): Promise<OpenResult & { bitmap?: ImageBitmap }> {
+  try {
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: MIME[kind] }));
+    return { ok: true, docId: 0, pageCount: 1, bitmap };
+  } catch {
+    return { ok: false, reason: 'corrupt', message: 'This image is damaged or incomplete and cannot be decoded.' };
+  }
+}
+
+async function drawPage(docId: number, page: number, target: RenderTarget): Promise<{ canvas: OffscreenCanvas; dpi: number }> {
+  const entry = getDocument(docId);
+  if (entry.kind === 'pdf') return drawPdfPage(entry.doc, page, target);
+  const { bitmap } = entry;
+  const scale = imageScale(bitmap.width, bitmap.height, target);
+  const canvas = new OffscreenCanvas(scaledSide(bitmap.width, scale), scaledSide(bitmap.height, scale));
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('OffscreenCanvas 2D context unavailable');
+  // Transparent images are read as if printed on white paper.
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  return { canvas, dpi: 0 };
+}
+
+function release(canvas: OffscreenCanvas): void {
+  canvas.width = 0;
+  canvas.height = 0;
+}
+
+const api: RenderApi = {
+  configure(pdfjsBase) {
+    assetBase = pdfjsBase;
+  },
+
+  async open(bytes, kind, password) {
+    const opened = kind === 'pdf' ? await openPdf(bytes, assetBase, password) : await openImage(bytes, kind);
+    if (!opened.ok) return opened;
+    const docId = nextId++;
+    if ('doc' in opened && opened.doc) documents.set(docId, { kind: 'pdf', doc: opened.doc });
+    else if ('bitmap' in opened && opened.bitmap) documents.set(docId, { kind: 'image', bitmap: opened.bitmap });
+    return { ok: true, docId, pageCount: opened.pageCount };
+  },
+
+  async renderPage(docId, page, target) {
+    const { canvas, dpi } = await drawPage(docId, page, target);
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    const image: PageImage = { width: canvas.width, height: canvas.height, pixels: data, dpi };
+    release(canvas);
+    return Comlink.transfer(image, [data.buffer]);
+  },
+
+  async renderPreview(docId, page, longSide) {
+    const { canvas } = await drawPage(docId, page, { longSide, maxPixels: longSide * longSide, maxDpi: 300 });
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    release(canvas);
+    return blob;
+  },
+
+  async close(docId) {
+    const entry = documents.get(docId);
+    documents.delete(docId);
+    if (entry?.kind === 'pdf') await entry.doc.destroy();
+    else entry?.bitmap.close();
+  },
+};
+
+Comlink.expose(api);
