@@ -48,6 +48,12 @@ export interface SpeculativeModel<Cache, Memory> {
   selectMemoryRows(memory: Memory, rows: number[]): Memory;
   /** Release a cache that has been replaced (GPU buffers). Optional. */
   releaseCache?(cache: Cache): void;
+  /**
+   * Optional: gather cache slots per row so rolled-back holes stop costing attention.
+   * `slots` is [B, width]: row b's new slot j is its old slot slots[b * width + j]; -1 pads a row
+   * (any content, it stays masked). Order is kept, so only the slot index changes, never a position.
+   */
+  compactCache?(cache: Cache, slots: Int32Array, width: number): Cache;
 }
 
 export interface StopRules {
@@ -75,10 +81,17 @@ export interface DecodeStats {
   acceptedPerStep: number[];
   proposedPerStep: number[];
   ms: { decoder: number; draft: number };
+  /** Decoder passes summed over rows (one call over B rows counts B); see tokensPerPass(). */
+  rowPasses?: number;
 }
+
+/** Why a row stopped: eos emitted, maxTokens reached, or the n-gram repetition rule. */
+export type FinishReason = 'eos' | 'length' | 'repeat';
 
 export interface DecodeOutput {
   /** Committed tokens per row, without bos and eos. */
   tokens: number[][];
   stats: DecodeStats;
+  /** Per row, why it stopped. */
+  finish?: FinishReason[];
 }
