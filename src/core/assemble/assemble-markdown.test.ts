@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { Block } from '../layout/types';
+import { assembleMarkdown, formulaMarkdown, joinPages, tableHtml } from './assemble-markdown';
+import { escapeBlockStart, joinLines, normalizeMath } from './inline-text';
+
+const box = [0, 0, 10, 10] as [number, number, number, number];
+
+describe('inline text', () => {
+  it('re-joins hyphenated line ends and joins other lines with spaces', () => {
+    expect(joinLines(['An exam-', 'ple of text', ' across lines '])).toBe('An example of text across lines');
+    expect(joinLines(['Jean-', 'Paul'])).toBe('Jean- Paul');
+  });
+  it('normalizes \\( \\) and \\[ \\] to dollars', () => {
+    expect(normalizeMath('so \\(x^2\\) and \\[ \\sum_i a_i \\]')).toBe('so $x^2$ and $$\\sum_i a_i$$');
+  });
+  it('escapes text that would read as a heading, list or quote', () => {
+    expect(escapeBlockStart('# not a heading')).toBe('\\# not a heading');
+    expect(escapeBlockStart('1. not a list')).toBe('1\\. not a list');
+    expect(escapeBlockStart('- dash')).toBe('\\- dash');
+    expect(escapeBlockStart('> quote')).toBe('\\> quote');
+    expect(escapeBlockStart('#hashtag and 1.5 litres')).toBe('#hashtag and 1.5 litres');
+  });
+});
+
+describe('assembleMarkdown', () => {
+  const texts = ['Running head', 'Intro', 'First para-', 'graph text.', '• one', '• two', '# odd', 'x = \\(y\\)', '(2)', '12'];
+  const blocks: Block[] = [
+    { type: 'header', bbox: box, lines: [0] },
+    { type: 'heading', bbox: box, lines: [1], level: 2 },
+    { type: 'paragraph', bbox: box, lines: [2, 3] },
+    { type: 'list', bbox: box, lines: [4, 5], items: [[4], [5]], ordered: false },
+    { type: 'paragraph', bbox: box, lines: [6] },
+    { type: 'formula', bbox: box, lines: [7, 8] },
+    { type: 'figure', bbox: [1, 2, 3, 4], lines: [] },
+    { type: 'footer', bbox: box, lines: [9] },
+  ];
+  it('writes each block type per the Markdown conventions', () => {
+    const { markdown, regions, figures } = assembleMarkdown(blocks, texts, { page: 3, dropHeaders: false });
+    expect(markdown).toBe(
+      ['Running head', '## Intro', 'First paragraph text.', '- one\n- two', '\\# odd', '$$\nx = y \\tag{2}\n$$', '![Figure](figure-p3-1.png)', '12'].join('\n\n'),
+    );
+    expect(regions.map((r) => r.type)).toEqual(['header', 'heading', 'paragraph', 'list', 'paragraph', 'formula', 'figure', 'footer']);
+    expect(figures).toEqual([{ name: 'figure-p3-1.png', bbox: [1, 2, 3, 4] }]);
+  });
+  it('drops running headers and footers when asked', () => {
+    const { markdown, regions } = assembleMarkdown(blocks, texts, { page: 1, dropHeaders: true });
+    expect(markdown.startsWith('## Intro')).toBe(true);
+    expect(markdown.endsWith('.png)')).toBe(true);
+    expect(regions.some((r) => r.type === 'header' || r.type === 'footer')).toBe(false);
+  });
+  it('numbers ordered lists from their recognized markers', () => {
+    const b: Block = { type: 'list', bbox: box, lines: [0, 1], items: [[0], [1]], ordered: true };
+    expect(assembleMarkdown([b], ['3. three', '4) four'], { page: 1, dropHeaders: false }).markdown).toBe('3. three\n4. four');
+  });
+  it('neutralizes HTML in recognized text', () => {
+    const b: Block = { type: 'paragraph', bbox: box, lines: [0] };
+    expect(assembleMarkdown([b], ['<script>alert(1)</script> a < b'], { page: 1, dropHeaders: false }).markdown).toBe('&lt;script>alert(1)&lt;/script> a < b');
+  });
+});
+
+describe('tables and formulas', () => {
+  it('writes th/td with colspan, rowspan and empty cells', () => {
+    const html = tableHtml(
+      {
+        rows: 3,
+        cols: 3,
+        cells: [
+          { row: 0, col: 0, rowSpan: 1, colSpan: 3, lines: [0], header: true },
+          { row: 1, col: 0, rowSpan: 2, colSpan: 1, lines: [1], header: false },
+          { row: 1, col: 2, rowSpan: 1, colSpan: 1, lines: [2], header: false },
+          { row: 2, col: 1, rowSpan: 1, colSpan: 1, lines: [3], header: false },
+        ],
+      },
+      (i) => ['Title', 'A & B', 'x<y', 'z'][i]!,
+    );
+    expect(html).toBe(
+      '<table>\n<tr><th colspan="3">Title</th></tr>\n<tr><td rowspan="2">A &amp; B</td><td></td><td>x&lt;y</td></tr>\n<tr><td>z</td><td></td></tr>\n</table>',
+    );
+  });
+  it('strips delimiters a recognizer emitted around display math', () => {
+    expect(formulaMarkdown(['\\[ a+b \\]'])).toBe('$$\na+b\n$$');
+    expect(formulaMarkdown(['$$c$$'])).toBe('$$\nc\n$$');
+    expect(formulaMarkdown(['   '])).toBe('');
+  });
+  it('joins pages with page markers', () => {
+    expect(joinPages(['one', 'two', 'three'])).toBe('one\n\n<!-- page 2 -->\n\ntwo\n\n<!-- page 3 -->\n\nthree');
+  });
+});

@@ -1,0 +1,128 @@
+// Blocks + recognized texts → page Markdown and regions (DESIGN §4).
+//
+//   assembleMarkdown(blocks, texts, { page, dropHeaders }) → { markdown, regions, figures }
+//   joinPages(pages)  → one document, pages separated by "\n\n<!-- page N -->\n\n"
+//
+// `texts[i]` is the recognized text of line i (the same indexing as the lines given to layoutPage).
+// Paragraph lines are joined with spaces (hyphenated breaks re-joined), headings become #..###, lists
+// "- " / "1. ", tables HTML with th/td and colspan/rowspan, formulas $$…$$ on their own lines, figures
+// ![Figure](figure-p{page}-{n}.png). Text from the model is untrusted: it is escaped where it would
+// change the Markdown's structure.
+import type { FigureCrop, Region } from '../../protocol/page';
+import type { Block, TableGrid } from '../layout/types';
+import { listMarker } from '../layout/text-cues';
+import { escapeBlockStart, escapeInline, joinLines, normalizeMath } from './inline-text';
+
+export interface AssembleOptions {
+  /** 1-based page number, used in figure names. */
+  page: number;
+  dropHeaders: boolean;
+}
+
+export interface AssembledPage {
+  markdown: string;
+  regions: Region[];
+  figures: FigureCrop[];
+}
+
+export function assembleMarkdown(blocks: Block[], texts: string[], options: AssembleOptions): AssembledPage {
+  const regions: Region[] = [];
+  const figures: FigureCrop[] = [];
+  const line = (i: number) => escapeInline(normalizeMath(texts[i] ?? '')).replace(/\s+/g, ' ').trim();
+  for (const b of blocks) {
+    if (options.dropHeaders && (b.type === 'header' || b.type === 'footer')) continue;
+    let md: string;
+    switch (b.type) {
+      case 'heading': {
+        const t = joinLines(b.lines.map(line)).replace(/^#+\s*/, '');
+        md = t ? `${'#'.repeat(b.level ?? 2)} ${t}` : '';
+        break;
+      }
+      case 'list':
+        md = listMarkdown(b, line);
+        break;
+      case 'table':
+        md = b.table ? tableHtml(b.table, line) : '';
+        break;
+      case 'formula':
+        md = formulaMarkdown(b.lines.map((i) => texts[i] ?? ''));
+        break;
+      case 'figure': {
+        const name = `figure-p${options.page}-${figures.length + 1}.png`;
+        figures.push({ name, bbox: b.bbox });
+        md = `![Figure](${name})`;
+        break;
+      }
+      default:
+        md = escapeBlockStart(joinLines(b.lines.map(line)));
+    }
+    if (md) regions.push({ bbox: b.bbox, type: b.type, markdown: md });
+  }
+  return { markdown: regions.map((r) => r.markdown).join('\n\n'), regions, figures };
+}
+
+function listMarkdown(b: Block, line: (i: number) => string): string {
+  const items = b.items ?? [b.lines];
+  let n = 1;
+  return items
+    .map((ids) => {
+      const text = joinLines(ids.map(line));
+      const m = listMarker(text);
+      const body = m ? text.slice(text.indexOf(m.marker.trim()) + m.marker.trim().length).trim() : text;
+      if (b.ordered) {
+        const num = m?.number ?? n;
+        n = num + 1;
+        return `${num}. ${escapeBlockStart(body)}`;
+      }
+      return `- ${escapeBlockStart(body)}`;
+    })
+    .join('\n');
+}
+
+/** Strips delimiters the recognizer may have produced; an equation number becomes \tag. */
+export function formulaMarkdown(parts: string[]): string {
+  const raw = parts.map((p) => p.trim()).filter(Boolean);
+  let tag = '';
+  const last = raw[raw.length - 1];
+  if (raw.length > 1 && last && /^\(\s*([0-9]{1,3}(?:\.[0-9]{1,3})?[a-z]?)\s*\)$/.test(last)) {
+    tag = ` \\tag{${last.replace(/[()\s]/g, '')}}`;
+    raw.pop();
+  }
+  const body = raw
+    .map((t) => t.replace(/^\$\$([\s\S]*)\$\$$/, '$1').replace(/^\\\[([\s\S]*)\\\]$/, '$1').replace(/^\$([\s\S]*)\$$/, '$1').trim())
+    .join(' ')
+    .replace(/\\[()[\]]|\$/g, '')
+    .trim();
+  return body ? `$$\n${body}${tag}\n$$` : '';
+}
+
+const escapeHtml = (t: string) => t.replace(/&(?!lt;)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function tableHtml(grid: TableGrid, line: (i: number) => string): string {
+  const rows: string[] = [];
+  for (let r = 0; r < grid.rows; r++) {
+    const cells = grid.cells.filter((c) => c.row === r).sort((a, b) => a.col - b.col);
+    if (cells.length === 0) continue;
+    const tds: string[] = [];
+    let col = 0;
+    for (const c of cells) {
+      // Empty positions before this cell (covered by no rowspan from above) become empty cells.
+      for (; col < c.col; col++) if (!coveredFromAbove(grid, r, col)) tds.push('<td></td>');
+      const tag = c.header ? 'th' : 'td';
+      const span = (c.colSpan > 1 ? ` colspan="${c.colSpan}"` : '') + (c.rowSpan > 1 ? ` rowspan="${c.rowSpan}"` : '');
+      tds.push(`<${tag}${span}>${escapeHtml(joinLines(c.lines.map(line)).replace(/&lt;/g, '<'))}</${tag}>`);
+      col = c.col + c.colSpan;
+    }
+    for (; col < grid.cols; col++) if (!coveredFromAbove(grid, r, col)) tds.push('<td></td>');
+    rows.push(`<tr>${tds.join('')}</tr>`);
+  }
+  return `<table>\n${rows.join('\n')}\n</table>`;
+}
+
+function coveredFromAbove(grid: TableGrid, r: number, col: number): boolean {
+  return grid.cells.some((c) => c.row < r && c.row + c.rowSpan > r && c.col <= col && c.col + c.colSpan > col);
+}
+
+export function joinPages(pages: string[], firstPage = 1): string {
+  return pages.map((md, k) => (k === 0 ? md : `\n\n<!-- page ${firstPage + k} -->\n\n${md}`)).join('');
+}

@@ -1,0 +1,144 @@
+// One column's units → typed blocks: paragraphs, headings, lists, captions, footnotes, formulas, tables.
+//
+//   columnBlocks(run, ctx) → Block[]
+//
+// Rows are split into blocks at vertical gaps wider than the column's usual line gap, at changes of
+// line height, at first-line indents, after a short line that ends a sentence, and before list markers
+// and captions. Headings are rows taller than the body (level by ratio) or short numbered section rows;
+// formulas are rows whose text reads as math (or that carry an equation number at the right).
+import type { BBox } from '../../protocol/page';
+import { groupRows, height, median, union } from './geometry';
+import type { Unit } from './reading-order';
+import { hasSectionNumber, isCaption, isEquationNumber, listMarker, mathScore } from './text-cues';
+import type { Block, PageSize, TableGrid, TextLine } from './types';
+
+export interface BlockContext {
+  lines: TextLine[];
+  body: number;
+  page: PageSize;
+  tables: TableGrid[];
+}
+
+interface Row {
+  ids: number[];
+  box: BBox;
+  h: number;
+  text: string;
+  hasText: boolean;
+}
+
+type Kind = 'paragraph' | 'heading' | 'list' | 'caption' | 'footnote' | 'formula';
+
+export function columnBlocks(run: Unit[], ctx: BlockContext): Block[] {
+  const blocks: Block[] = [];
+  let pending: Unit[] = [];
+  const flush = () => {
+    if (pending.length) blocks.push(...textBlocks(pending, ctx));
+    pending = [];
+  };
+  for (const u of run) {
+    if (u.kind === 'table') {
+      flush();
+      blocks.push({ type: 'table', bbox: u.box, lines: u.lines, table: ctx.tables[u.ref!] });
+    } else pending.push(u);
+  }
+  flush();
+  return blocks;
+}
+
+function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
+  const { lines, body } = ctx;
+  const boxes = lines.map((l) => l.bbox);
+  const rows: Row[] = groupRows(units.flatMap((u) => u.lines), boxes).map((ids) => ({
+    ids,
+    box: union(ids.map((i) => boxes[i]!)),
+    h: median(ids.map((i) => height(boxes[i]!))),
+    text: ids.map((i) => (lines[i]!.text ?? '').trim()).join(' ').trim(),
+    hasText: ids.some((i) => lines[i]!.text !== undefined),
+  }));
+  const col = union(rows.map((r) => r.box));
+  const colW = col[2] - col[0];
+  const gaps = rows.slice(1).map((r, k) => r.box[1] - rows[k]!.box[3]);
+  const lineGap = median(gaps.filter((g, k) => g > -0.5 * body && Math.abs(rows[k + 1]!.h - rows[k]!.h) < 0.2 * body)) || 0.3 * body;
+  const kindOf = (r: Row, k: number): Kind => rowKind(r, k, rows, { body, col, colW, page: ctx.page, lines });
+
+  const blocks: Block[] = [];
+  let cur: { kind: Kind; rows: Row[] } | undefined;
+  rows.forEach((r, k) => {
+    const kind = kindOf(r, k);
+    const prev = k > 0 ? rows[k - 1]! : undefined;
+    let start = !cur || !prev;
+    if (cur && prev) {
+      const gap = r.box[1] - prev.box[3];
+      const indentNow = r.box[0] - col[0] > 1.0 * body;
+      const indentPrev = prev.box[0] - col[0] > 1.0 * body;
+      const prevShort = prev.box[2] < col[2] - 0.25 * colW && (!prev.hasText || /[.!?:;]["')\]]?$/.test(prev.text));
+      const heightJump = Math.abs(r.h - prev.h) > 0.35 * Math.max(r.h, prev.h);
+      if (gap > Math.max(0.6 * body, lineGap + 0.5 * body)) start = true;
+      else if (kind !== cur.kind && !(cur.kind === 'list' && kind === 'paragraph')) start = true;
+      else if (kind === 'formula' || kind === 'caption' && isCaption(r.text)) start = true;
+      else if (cur.kind === 'list') start = false;
+      else if (heightJump) start = true;
+      else if (indentNow && !indentPrev && kind === 'paragraph') start = true;
+      else if (prevShort && kind === 'paragraph') start = true;
+      else if (cur.kind === 'heading' && cur.rows.length >= 3) start = true;
+      if (cur.kind === 'list' && kind === 'paragraph' && !start) {
+        // A list item's continuation is indented past the marker or follows without a gap.
+        const itemX = cur.rows[0]!.box[0];
+        if (r.box[0] < itemX - 0.3 * body) start = true;
+      }
+      if (cur.kind === 'list' && kind === 'paragraph' && gap > lineGap + 0.5 * body) start = true;
+    }
+    if (start || !cur) {
+      if (cur) blocks.push(toBlock(cur.kind, cur.rows, ctx));
+      cur = { kind, rows: [r] };
+    } else cur.rows.push(r);
+  });
+  if (cur) blocks.push(toBlock(cur.kind, cur.rows, ctx));
+  return blocks;
+}
+
+function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; colW: number; page: PageSize; lines: TextLine[] }): Kind {
+  const { body, col, colW, page, lines } = c;
+  const text = r.text;
+  const short = r.box[2] - r.box[0] < 0.75 * colW;
+  const lastId = r.ids[r.ids.length - 1]!;
+  const eqNumber = r.ids.length >= 2 && isEquationNumber(lines[lastId]!.text ?? '');
+  if (r.hasText) {
+    const mathText = eqNumber ? r.ids.slice(0, -1).map((i) => lines[i]!.text ?? '').join(' ') : text;
+    if (mathScore(mathText) >= 0.5 && (short || eqNumber || mathScore(mathText) >= 0.8)) return 'formula';
+    if (listMarker(text) && !(hasSectionNumber(text) && r.h > 1.1 * body)) return 'list';
+    if (isCaption(text)) return 'caption';
+  }
+  // Tall rows are headings, unless a full-width row is only tall from superscripts or formulas.
+  const ratio = r.h / body;
+  if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || r.box[2] - r.box[0] < 0.8 * colW)) return 'heading';
+  const prev = rows[k - 1];
+  const next = rows[k + 1];
+  const isolated = (!prev || r.box[1] - prev.box[3] > 0.5 * body) && (!next || next.box[1] - r.box[3] > 0.5 * body);
+  if (r.hasText && short && isolated && hasSectionNumber(text) && !/[.,;]$/.test(text) && text.length < 90) return 'heading';
+  if (r.box[1] > 0.7 * page.height && r.h < 0.85 * body && (!r.hasText || /^[\d*†‡§¹²³⁴⁵⁶⁷⁸⁹]/.test(text))) return 'footnote';
+  if (eqNumber && short) return 'formula';
+  void col;
+  return 'paragraph';
+}
+
+function toBlock(kind: Kind, rows: Row[], ctx: BlockContext): Block {
+  const lines = rows.flatMap((r) => r.ids);
+  const bbox = union(rows.map((r) => r.box));
+  if (kind === 'heading') {
+    const ratio = median(rows.map((r) => r.h)) / ctx.body;
+    const numbered = /^(\d+(?:\.\d+)*)/.exec(rows[0]!.text)?.[1];
+    const level = ratio >= 1.7 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 ? 3 : numbered && !numbered.includes('.') ? 2 : 3;
+    return { type: 'heading', bbox, lines, level };
+  }
+  if (kind === 'list') {
+    const items: number[][] = [];
+    for (const r of rows) {
+      if (listMarker(r.text) || items.length === 0) items.push([...r.ids]);
+      else items[items.length - 1]!.push(...r.ids);
+    }
+    return { type: 'list', bbox, lines, items, ordered: listMarker(rows[0]!.text)?.ordered ?? false };
+  }
+  return { type: kind, bbox, lines };
+}

@@ -1,0 +1,64 @@
+// Small geometry helpers over page boxes.
+import type { BBox } from '../../protocol/page';
+
+export const width = (b: BBox) => b[2] - b[0];
+export const height = (b: BBox) => b[3] - b[1];
+export const centerX = (b: BBox) => (b[0] + b[2]) / 2;
+export const centerY = (b: BBox) => (b[1] + b[3]) / 2;
+
+export function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** Vertical overlap of two boxes relative to the shorter one (0..1). */
+export function verticalOverlap(a: BBox, b: BBox): number {
+  const o = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  return o <= 0 ? 0 : o / Math.min(height(a), height(b));
+}
+
+export function horizontalOverlap(a: BBox, b: BBox): number {
+  const o = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  return o <= 0 ? 0 : o / Math.min(width(a), width(b));
+}
+
+export function union(boxes: BBox[]): BBox {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const b of boxes) {
+    x0 = Math.min(x0, b[0]);
+    y0 = Math.min(y0, b[1]);
+    x1 = Math.max(x1, b[2]);
+    y1 = Math.max(y1, b[3]);
+  }
+  return [x0, y0, x1, y1];
+}
+
+export function iou(a: BBox, b: BBox): number {
+  const ix = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const iy = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (ix <= 0 || iy <= 0) return 0;
+  const inter = ix * iy;
+  return inter / (width(a) * height(a) + width(b) * height(b) - inter);
+}
+
+/**
+ * Groups line indices into visual rows (lines that overlap vertically by at least half the shorter
+ * height), rows top to bottom, lines in a row left to right.
+ */
+export function groupRows(indices: number[], boxes: BBox[]): number[][] {
+  const sorted = [...indices].sort((a, b) => centerY(boxes[a]!) - centerY(boxes[b]!));
+  const rows: { ids: number[]; box: BBox }[] = [];
+  for (const i of sorted) {
+    const b = boxes[i]!;
+    const row = rows.length ? rows[rows.length - 1]! : undefined;
+    if (row && verticalOverlap(row.box, b) >= 0.5 && row.ids.every((j) => horizontalOverlap(boxes[j]!, b) < 0.5)) {
+      row.ids.push(i);
+      row.box = union([row.box, b]);
+    } else {
+      rows.push({ ids: [i], box: b });
+    }
+  }
+  return rows.map((r) => r.ids.sort((a, b) => boxes[a]![0] - boxes[b]![0]));
+}

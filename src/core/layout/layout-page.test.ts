@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { BBox } from '../../protocol/page';
+import { layoutPage } from './layout-page';
+import type { TextLine } from './types';
+
+const page = { width: 1000, height: 1400 };
+const L = (x0: number, y0: number, x1: number, text?: string, h = 20): TextLine => ({ bbox: [x0, y0, x1, y0 + h] as BBox, text });
+
+/** A column of n body lines, 28 px apart, the last one short. */
+function column(x0: number, x1: number, y0: number, n: number, tag: string): TextLine[] {
+  return Array.from({ length: n }, (_, k) => L(x0, y0 + k * 28, k === n - 1 ? x0 + (x1 - x0) / 2 : x1, `${tag}${k} words of text.`));
+}
+
+describe('layoutPage', () => {
+  it('reads a full-width title, then the left column, then the right column', () => {
+    const lines = [L(100, 100, 900, 'A Title Across Both Columns', 40), ...column(100, 480, 200, 12, 'L'), ...column(520, 900, 200, 12, 'R')];
+    const blocks = layoutPage(lines, page);
+    expect(blocks[0]).toMatchObject({ type: 'heading', level: 1 });
+    const order = blocks.flatMap((b) => b.lines).map((i) => lines[i]!.text!.slice(0, 3));
+    expect(order.slice(1)).toEqual([...Array.from({ length: 12 }, (_, k) => `L${k} `.slice(0, 3)), ...Array.from({ length: 12 }, (_, k) => `R${k} `.slice(0, 3))]);
+  });
+
+  it('also finds the columns from boxes alone (no text yet)', () => {
+    const lines = [...column(100, 480, 200, 10, 'L'), ...column(520, 900, 200, 10, 'R')].map((l) => ({ bbox: l.bbox }));
+    const blocks = layoutPage(lines, page);
+    const order = blocks.flatMap((b) => b.lines);
+    expect(order).toEqual([...Array(20).keys()]);
+  });
+
+  it('separates a running header and a page-number footer from the body', () => {
+    const lines = [L(100, 30, 400, 'Journal of Examples, vol. 3', 16), ...column(100, 900, 200, 8, 'B'), L(490, 1360, 510, '17', 16)];
+    const blocks = layoutPage(lines, page);
+    expect(blocks[0]).toMatchObject({ type: 'header', lines: [0] });
+    expect(blocks[blocks.length - 1]).toMatchObject({ type: 'footer', lines: [9] });
+    expect(blocks.slice(1, -1).every((b) => b.type === 'paragraph')).toBe(true);
+  });
+
+  it('turns aligned rows into a table grid with a header row', () => {
+    const rows = [
+      ['Name', 'Qty', 'Price'],
+      ['Apples', '3', '1.20'],
+      ['Pears', '12', '0.80'],
+    ];
+    const lines = [L(100, 100, 900, 'Before the table comes a paragraph of text.'), ...rows.flatMap((r, k) => [L(100, 160 + k * 30, 200, r[0]), L(400, 160 + k * 30, 440, r[1]), L(700, 160 + k * 30, 760, r[2])])];
+    const blocks = layoutPage(lines, page);
+    const table = blocks.find((b) => b.type === 'table')!;
+    expect(table.table).toMatchObject({ rows: 3, cols: 3 });
+    const cell = (r: number, c: number) => table.table!.cells.find((x) => x.row === r && x.col === c)!;
+    expect(lines[cell(2, 1).lines[0]!]!.text).toBe('12');
+    expect(cell(0, 2).header).toBe(true);
+    expect(cell(1, 2).header).toBe(false);
+  });
+
+  it('groups bullet items with their continuation lines into one list', () => {
+    const lines = [
+      L(100, 100, 900, 'Intro paragraph that ends here.'),
+      L(100, 150, 800, '• first item that wraps onto'),
+      L(130, 178, 400, 'a second line'),
+      L(100, 206, 700, '• second item'),
+      L(100, 234, 700, '• third item'),
+    ];
+    const blocks = layoutPage(lines, page);
+    expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'list']);
+    expect(blocks[1]!.items).toEqual([[1, 2], [3], [4]]);
+    expect(blocks[1]!.ordered).toBe(false);
+  });
+
+  it('marks a tall short line as a heading and splits paragraphs at a gap', () => {
+    const lines = [L(100, 100, 500, '2 Method', 30), ...column(100, 900, 160, 3, 'P'), ...column(100, 900, 280, 3, 'Q')];
+    const blocks = layoutPage(lines, page);
+    expect(blocks.map((b) => b.type)).toEqual(['heading', 'paragraph', 'paragraph']);
+    expect(blocks[0]!.level).toBe(2);
+  });
+
+  it('marks a display formula with its equation number', () => {
+    const lines = [...column(100, 900, 100, 3, 'P'), L(400, 200, 600, 'E = m c^2'), L(860, 200, 900, '(1)'), ...column(100, 900, 250, 2, 'Q')];
+    const blocks = layoutPage(lines, page);
+    const f = blocks.find((b) => b.type === 'formula')!;
+    expect(f.lines.sort()).toEqual([3, 4]);
+  });
+
+  it('returns nothing for no lines and ignores degenerate boxes', () => {
+    expect(layoutPage([], page)).toEqual([]);
+    expect(layoutPage([{ bbox: [5, 5, 5, 9] }], page)).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+// Page layout: text lines → blocks in reading order.
+//
+//   layoutPage(lines, page, options?) → Block[]
+//
+// Works on boxes alone (block types then come from geometry only) and better with recognized text,
+// which tells list markers, captions, page numbers, section numbers and math apart. The engine runs it
+// after the line recognizer (crops depend only on line boxes), then passes the blocks and the texts to
+// assembleMarkdown. Steps: running headers/footers from the page bands → unruled tables → columns and
+// reading order → blocks per column. Header blocks come first and footer blocks last, so dropping them
+// does not disturb the body's order.
+import type { BBox } from '../../protocol/page';
+import { columnBlocks } from './blocks';
+import { height, median, union } from './geometry';
+import { readingOrder, type Unit } from './reading-order';
+import { findRunningHeads } from './running-heads';
+import { findTables } from './tables';
+import { LAYOUT_DEFAULTS, type Block, type LayoutOptions, type PageSize, type TextLine } from './types';
+
+export function layoutPage(input: TextLine[], page: PageSize, options: Partial<LayoutOptions> = {}): Block[] {
+  const o = { ...LAYOUT_DEFAULTS, ...options };
+  const valid = input.map((l, i) => ({ l, i })).filter(({ l }) => isBox(l.bbox));
+  const lines = input;
+  if (valid.length === 0) return [];
+  const body = bodyHeight(valid.map(({ l }) => l.bbox));
+  const { header, footer } = findRunningHeads(valid.map(({ l }) => l), page, o.headBand);
+  const toInput = (k: number) => valid[k]!.i;
+  const headerIds = header.map(toInput);
+  const footerIds = footer.map(toInput);
+  const rest = valid.map(({ i }) => i).filter((i) => !headerIds.includes(i) && !footerIds.includes(i));
+  const boxes = lines.map((l) => l.bbox);
+  const tables = findTables(boxes, rest, body, page.width);
+  const inTable = new Set(tables.flatMap((t) => t.lines));
+  const units: Unit[] = [
+    ...tables.map((t, ref): Unit => ({ box: t.bbox, lines: t.lines, kind: 'table', ref })),
+    ...rest.filter((i) => !inTable.has(i)).map((i): Unit => ({ box: boxes[i]!, lines: [i] })),
+  ];
+  const ctx = { lines, body, page, tables: tables.map((t) => t.grid) };
+  const blocks = readingOrder(units, body, o.columnGap * body).flatMap((run) => columnBlocks(run, ctx));
+  const band = (ids: number[], type: 'header' | 'footer'): Block[] =>
+    ids.length ? [{ type, bbox: union(ids.map((i) => boxes[i]!)), lines: [...ids].sort((a, b) => boxes[a]![1] - boxes[b]![1] || boxes[a]![0] - boxes[b]![0]) }] : [];
+  return [...band(headerIds, 'header'), ...blocks, ...band(footerIds, 'footer')];
+}
+
+/** Body text line height: the median of line heights, ignoring the tallest quarter (titles). */
+export function bodyHeight(boxes: BBox[]): number {
+  const hs = boxes.map(height).sort((a, b) => a - b);
+  return median(hs.slice(0, Math.max(1, Math.ceil(hs.length * 0.75)))) || 1;
+}
+
+const isBox = (b: BBox) => b.every(Number.isFinite) && b[2] > b[0] && b[3] > b[1];

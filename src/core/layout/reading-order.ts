@@ -1,0 +1,143 @@
+// Reading order by a recursive cut on whitespace, column-aware.
+//
+//   readingOrder(units, body) → Unit[][]   (single-column runs, in the order a reader meets them)
+//
+// A unit is a line or an atomic block (a table). At each level, a vertical whitespace channel that
+// little text crosses means columns. Units that cross a channel (a
+// full-width title, a wide figure caption) cut the region into horizontal bands first, so a title
+// above two columns is read before them and a full-width paragraph after them is read last; each band
+// then splits into columns read left to right. A region without a channel is one column, read by rows.
+import type { BBox } from '../../protocol/page';
+import { centerY, union } from './geometry';
+
+export interface Unit {
+  box: BBox;
+  /** Line indices of the unit. */
+  lines: number[];
+  /** Tag for atomic units (tables). */
+  kind?: 'table';
+  ref?: number;
+}
+
+export function readingOrder(units: Unit[], body: number, minGap: number): Unit[][] {
+  const out: Unit[][] = [];
+  cut(units, body, minGap, out, 0);
+  return out;
+}
+
+function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: number): void {
+  if (units.length === 0) return;
+  if (units.length === 1 || depth > 12) {
+    out.push(sortByRows(units));
+    return;
+  }
+  const channels = findChannels(units, minGap, body);
+  if (channels.length === 0) {
+    out.push(sortByRows(units));
+    return;
+  }
+  const crosses = (u: Unit) => channels.some(([a, b]) => u.box[0] < b && u.box[2] > a);
+  const spanning = units.filter(crosses);
+  if (spanning.length === 0) {
+    // Columns, left to right.
+    const edges = channels.map(([a, b]) => (a + b) / 2);
+    const columns: Unit[][] = edges.map(() => []).concat([[]]);
+    for (const u of units) {
+      const cx = (u.box[0] + u.box[2]) / 2;
+      let c = 0;
+      while (c < edges.length && cx > edges[c]!) c++;
+      columns[c]!.push(u);
+    }
+    for (const col of columns) cut(col, body, minGap, out, depth + 1);
+    return;
+  }
+  // Bands separated by the spanning units.
+  const sorted = [...units].sort((a, b) => a.box[1] - b.box[1]);
+  const spanSorted = [...spanning].sort((a, b) => a.box[1] - b.box[1]);
+  const bands: Unit[][] = [];
+  let current: Unit[] = [];
+  let s = 0;
+  for (const u of sorted) {
+    if (spanning.includes(u)) continue;
+    while (s < spanSorted.length && centerY(spanSorted[s]!.box) < centerY(u.box)) {
+      if (current.length) bands.push(current);
+      current = [];
+      bands.push([spanSorted[s]!]);
+      s++;
+    }
+    current.push(u);
+  }
+  if (current.length) bands.push(current);
+  while (s < spanSorted.length) bands.push([spanSorted[s++]!]);
+  if (bands.length === 1) {
+    out.push(sortByRows(units));
+    return;
+  }
+  // Consecutive spanning units form one band of their own (a multi-line title).
+  const merged: Unit[][] = [];
+  for (const b of bands) {
+    const last = merged[merged.length - 1];
+    if (last && b.length === 1 && spanning.includes(b[0]!) && last.every((u) => spanning.includes(u))) last.push(b[0]!);
+    else merged.push(b);
+  }
+  for (const b of merged) cut(b, body, minGap, out, depth + 1);
+}
+
+/**
+ * Vertical whitespace channels [x0, x1], at least minGap wide: x-ranges crossed by little text
+ * (line-height-weighted coverage ≤ 40 % of the columns on either side, so a full-width title or a
+ * few wide lines below a sidebar do not hide the gap), with a real column on both sides (≥ 2 units,
+ * ≥ 3 body lines of height, standing side by side: equation numbers at the right are not a column).
+ */
+function findChannels(units: Unit[], minGap: number, minHeight: number): [number, number][] {
+  if (units.length < 4) return [];
+  const region = union(units.map((u) => u.box));
+  const bin = Math.max(1, minHeight / 4);
+  const n = Math.max(1, Math.ceil((region[2] - region[0]) / bin));
+  const cov = new Float64Array(n);
+  for (const u of units) {
+    const a = Math.max(0, Math.floor((u.box[0] - region[0]) / bin));
+    const b = Math.min(n - 1, Math.ceil((u.box[2] - region[0]) / bin) - 1);
+    for (let k = a; k <= b; k++) cov[k] += u.box[3] - u.box[1];
+  }
+  const prefixMax: number[] = [];
+  const suffixMax: number[] = new Array(n).fill(0);
+  cov.forEach((c, k) => prefixMax.push(Math.max(c, k ? prefixMax[k - 1]! : 0)));
+  for (let k = n - 1; k >= 0; k--) suffixMax[k] = Math.max(cov[k]!, k < n - 1 ? suffixMax[k + 1]! : 0);
+  const channels: [number, number][] = [];
+  let runStart = -1;
+  for (let k = 0; k <= n; k++) {
+    const low = k < n && k > 0 && cov[k]! <= 0.4 * Math.min(prefixMax[k - 1]!, suffixMax[k]!);
+    if (low && runStart < 0) runStart = k;
+    if (!low && runStart >= 0) {
+      const x0 = region[0] + runStart * bin;
+      const x1 = region[0] + k * bin;
+      if (k < n && x1 - x0 >= minGap) channels.push([x0, x1]);
+      runStart = -1;
+    }
+  }
+  const tallEnough = (side: Unit[]) => side.length >= 2 && side.reduce((s, u) => s + u.box[3] - u.box[1], 0) >= 3 * minHeight;
+  const sideBySide = (l: Unit[], r: Unit[]) => {
+    const lu = union(l.map((u) => u.box));
+    const ru = union(r.map((u) => u.box));
+    return Math.min(lu[3], ru[3]) - Math.max(lu[1], ru[1]) >= 2 * minHeight;
+  };
+  return channels.filter(([a, b]) => {
+    const left = units.filter((u) => u.box[2] <= a + 1);
+    const right = units.filter((u) => u.box[0] >= b - 1);
+    return tallEnough(left) && tallEnough(right) && sideBySide(left, right);
+  });
+}
+
+/** One column: rows top to bottom, left to right within a row. */
+function sortByRows(units: Unit[]): Unit[] {
+  const sorted = [...units].sort((a, b) => centerY(a.box) - centerY(b.box));
+  const rows: Unit[][] = [];
+  for (const u of sorted) {
+    const row = rows[rows.length - 1];
+    const h = Math.min(u.box[3] - u.box[1], row ? row[0]!.box[3] - row[0]!.box[1] : Infinity);
+    if (row && Math.abs(centerY(row[0]!.box) - centerY(u.box)) < 0.5 * h) row.push(u);
+    else rows.push([u]);
+  }
+  return rows.flatMap((r) => r.sort((a, b) => a.box[0] - b.box[0]));
+}

@@ -1,0 +1,48 @@
+// What the recognized text of a line says about its role. All tests are on trimmed text.
+
+const BULLET = /^[•·▪◦‣●○■□►▶–—*-]\s+/;
+const NUMBERED = /^(?:\(?(\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])\s+/;
+
+/** A list marker at the start of a line: the marker text and whether it is a number/letter. */
+export function listMarker(text: string): { marker: string; ordered: boolean; number?: number } | undefined {
+  const t = text.trimStart();
+  const b = BULLET.exec(t);
+  if (b) return { marker: b[0], ordered: false };
+  const n = NUMBERED.exec(t);
+  if (n) {
+    const v = Number(n[1]);
+    return { marker: n[0], ordered: true, number: Number.isFinite(v) ? v : undefined };
+  }
+  return undefined;
+}
+
+const CAPTION = /^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|listing|algorithm)\.?\s*[0-9IVX]+[a-z]?\s*[.:|—–-]/i;
+export const isCaption = (text: string) => CAPTION.test(text.trim());
+
+const PAGE_NUMBER = /^(?:(?:page|p\.|seite)\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
+export const isPageNumber = (text: string) => PAGE_NUMBER.test(text.trim());
+
+/** Section numbering such as "2", "2.3", "A.1", "IV." followed by a title. */
+const SECTION = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z]\.\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4}\.)\.?\s+\S/;
+export const hasSectionNumber = (text: string) => SECTION.test(text.trim());
+
+const MATH_CHARS = /[=+×÷±∓≤≥≠≈∑∏∫∮√∞∂∇∈∉⊂⊆∪∩∀∃→←⇒⇔αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ^_\\{}]/g;
+
+/**
+ * How math-like a line reads, 0..1: the share of math symbols, boosted by LaTeX commands and
+ * short single-letter tokens (variables), lowered by long words of prose.
+ */
+export function mathScore(text: string): number {
+  const t = text.trim();
+  if (!t) return 0;
+  if (/^\$\$.*\$\$$|^\\\[.*\\\]$/s.test(t)) return 1;
+  const symbols = (t.match(MATH_CHARS) ?? []).length;
+  const latex = (t.match(/\\[a-zA-Z]+/g) ?? []).length;
+  const words = t.split(/\s+/);
+  const proseWords = words.filter((w) => /^[A-Za-z]{4,}[,.;:]?$/.test(w) && !/^\\/.test(w)).length;
+  const score = (symbols + 2 * latex) / Math.max(4, t.replace(/\s/g, '').length) - proseWords / Math.max(1, words.length) * 0.5;
+  return Math.max(0, Math.min(1, score * 2));
+}
+
+/** Display-equation numbers such as "(3)" or "(2.14)" standing at the right of a formula. */
+export const isEquationNumber = (text: string) => /^\(\s*[0-9]{1,3}(?:\.[0-9]{1,3})?[a-z]?\s*\)$/.test(text.trim());

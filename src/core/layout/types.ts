@@ -1,0 +1,52 @@
+// Layout types: text lines in, blocks in reading order out. Types only.
+import type { BBox, RegionType } from '../../protocol/page';
+
+/** One detected text line (page pixels); `text` once the recognizer has read it. */
+export interface TextLine {
+  bbox: BBox;
+  text?: string;
+}
+
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+export interface TableCell {
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  /** Indices into the page's lines, top to bottom. */
+  lines: number[];
+  header: boolean;
+}
+
+export interface TableGrid {
+  rows: number;
+  cols: number;
+  cells: TableCell[];
+}
+
+/** A block of the page; `lines` index the input lines in reading order. */
+export interface Block {
+  type: RegionType;
+  bbox: BBox;
+  lines: number[];
+  /** Headings: 1..3. */
+  level?: 1 | 2 | 3;
+  /** Lists: line indices per item, and whether items are numbered. */
+  items?: number[][];
+  ordered?: boolean;
+  /** Tables. */
+  table?: TableGrid;
+}
+
+export interface LayoutOptions {
+  /** Fraction of the page height at the top/bottom where running headers/footers live. */
+  headBand: number;
+  /** Minimum whitespace between columns, in body line heights. */
+  columnGap: number;
+}
+
+export const LAYOUT_DEFAULTS: LayoutOptions = { headBand: 0.08, columnGap: 0.8 };
