@@ -1,0 +1,120 @@
+// Encoder memory of text lines. The encoder and the memory graph run per line (batch 1, no padding), so a
+// line reads the same whatever batch it later decodes in; batches are formed by right-padding the
+// cross-attention keys/values and masking the padding (additive -1e9, which softmax turns into exact 0).
+import type { RecognizerSpec } from '../pack/manifest-types';
+import { concatPadded, takeRows } from './rows';
+import type { Tensor, TensorRuntime, TensorSession } from './tensor-runtime';
+
+export const MASKED = -1e9;
+
+/** One preprocessed line: [3, height, width] float32 (src/core/image). */
+export interface LineInput {
+  data: Float32Array;
+  height: number;
+  width: number;
+}
+
+/** Host copies of one line's memory. */
+export interface LineMemoryHost {
+  /** [2L, 1, H, S, dh] */
+  crossKv: Float32Array;
+  /** [2, 1, H, S, dh] */
+  draftKv: Float32Array;
+  steps: number; // S
+}
+
+/** The memory of a batch of lines, as the decoder and draft graphs take it. */
+export interface BatchMemory {
+  batch: number;
+  steps: number; // padded S
+  crossKv: Tensor;
+  draftKv: Tensor;
+  mask: Tensor;
+  host: { crossKv: Float32Array; draftKv: Float32Array; mask: Float32Array };
+  dims: { crossKv: number[]; draftKv: number[]; mask: number[] };
+}
+
+export interface MemoryGraphs {
+  runtime: TensorRuntime;
+  encoder: TensorSession;
+  memory: TensorSession;
+  spec: RecognizerSpec;
+}
+
+/** Runs encoder + memory graphs on one line; returns host copies (the line's whole memory). */
+export async function encodeLine(g: MemoryGraphs, line: LineInput): Promise<LineMemoryHost> {
+  const { runtime } = g;
+  const x = runtime.float32(line.data, [1, 3, line.height, line.width]);
+  const enc = await g.encoder.run({ x });
+  const feats = enc.feats;
+  if (!feats) throw new Error('encoder graph has no "feats" output');
+  const steps = feats.dims[3];
+  const mask = runtime.float32(new Float32Array(steps), [1, 1, 1, steps]);
+  const mem = await g.memory.run({ feats, memory_mask: mask });
+  for (const t of Object.values(enc)) runtime.dispose(t);
+  const { decoderLayers: L, heads: H, headDim: dh } = g.spec;
+  const expect = (t: Tensor | undefined, name: string, dims: number[]) => {
+    if (!t) throw new Error(`memory graph has no "${name}" output`);
+    if (t.dims.length !== dims.length || t.dims.some((d, i) => d !== dims[i])) {
+      throw new Error(`memory graph "${name}" is [${t.dims}], pack.json says [${dims}]`);
+    }
+    return t;
+  };
+  const crossT = expect(mem.cross_kv, 'cross_kv', [2 * L, 1, H, steps, dh]);
+  const draftT = expect(mem.draft_kv, 'draft_kv', [2, 1, H, steps, dh]);
+  const out = { crossKv: await runtime.read(crossT), draftKv: await runtime.read(draftT), steps };
+  for (const t of Object.values(mem)) runtime.dispose(t);
+  return out;
+}
+
+/** Pads and stacks line memories into one batch. */
+export function batchMemory(runtime: TensorRuntime, spec: RecognizerSpec, lines: LineMemoryHost[]): BatchMemory {
+  const { decoderLayers: L, heads: H, headDim: dh } = spec;
+  const steps = Math.max(...lines.map((l) => l.steps));
+  const cross = concatPadded(
+    lines.map((l) => ({ data: l.crossKv, dims: [2 * L, 1, H, l.steps, dh] })),
+    1,
+    3,
+    steps,
+  );
+  const draft = concatPadded(
+    lines.map((l) => ({ data: l.draftKv, dims: [2, 1, H, l.steps, dh] })),
+    1,
+    3,
+    steps,
+  );
+  const mask = new Float32Array(lines.length * steps);
+  lines.forEach((l, b) => mask.fill(MASKED, b * steps + l.steps, (b + 1) * steps));
+  return makeMemory(runtime, lines.length, steps, cross.data, draft.data, mask, cross.dims, draft.dims);
+}
+
+/** Keeps `rows` of a batch (finished lines leave it). */
+export function selectMemory(runtime: TensorRuntime, m: BatchMemory, rows: number[]): BatchMemory {
+  const cross = takeRows(m.host.crossKv, m.dims.crossKv, 1, rows);
+  const draft = takeRows(m.host.draftKv, m.dims.draftKv, 1, rows);
+  const mask = takeRows(m.host.mask, m.dims.mask, 0, rows);
+  const withB = (d: number[], axis: number) => d.map((v, i) => (i === axis ? rows.length : v));
+  return makeMemory(runtime, rows.length, m.steps, cross, draft, mask, withB(m.dims.crossKv, 1), withB(m.dims.draftKv, 1));
+}
+
+function makeMemory(
+  runtime: TensorRuntime,
+  batch: number,
+  steps: number,
+  crossKv: Float32Array,
+  draftKv: Float32Array,
+  mask: Float32Array,
+  crossDims: number[],
+  draftDims: number[],
+): BatchMemory {
+  const maskDims = [batch, 1, 1, steps];
+  return {
+    batch,
+    steps,
+    crossKv: runtime.float32(crossKv, crossDims),
+    draftKv: runtime.float32(draftKv, draftDims),
+    mask: runtime.float32(mask, maskDims),
+    host: { crossKv, draftKv, mask },
+    dims: { crossKv: crossDims, draftKv: draftDims, mask: maskDims },
+  };
+}

@@ -1,0 +1,44 @@
+// Creates a line recognizer's sessions from a loaded pack, on whatever runtime the caller provides.
+import { packBytes, type LoadedPack } from '../pack/loaded-pack';
+import type { GraphSpec, RecognizerSpec } from '../pack/manifest-types';
+import { LineModel } from './line-model';
+import { parsePieceVocab } from './piece-vocab';
+import type { LineRecognizer } from './recognize-lines';
+import type { TensorRuntime, TensorSession } from './tensor-runtime';
+
+/** Builds a session from verified graph bytes; `label` names the graph in errors. */
+export type SessionFactory = (bytes: Uint8Array, label: string, graph: GraphSpec) => Promise<TensorSession>;
+
+export async function openRecognizer(
+  runtime: TensorRuntime,
+  createSession: SessionFactory,
+  pack: LoadedPack,
+  which: 'recognizer' | 'formula' = 'recognizer',
+): Promise<LineRecognizer> {
+  const spec: RecognizerSpec | undefined = pack.manifest[which];
+  if (!spec) throw new Error(`${pack.source}: pack has no ${which}`);
+  const open = (g: GraphSpec, part: string) => createSession(packBytes(pack, g.file), `${pack.manifest.name} ${which}.${part} (${g.file})`, g);
+  const [encoder, memory, decoder, draft] = await Promise.all([
+    open(spec.encoder, 'encoder'),
+    open(spec.memory, 'memory'),
+    open(spec.decoder, 'decoder'),
+    spec.draft ? open(spec.draft, 'draft') : Promise.resolve(undefined),
+  ]);
+  const tok = spec.tokenizer;
+  const vocab = parsePieceVocab(new TextDecoder().decode(packBytes(pack, tok.file)), [tok.bos, tok.eos, tok.pad], tok.file);
+  if (vocab.pieces.length !== spec.vocabSize) {
+    throw new Error(`${pack.source}: ${tok.file} has ${vocab.pieces.length} pieces, ${which}.vocabSize is ${spec.vocabSize}`);
+  }
+  return {
+    runtime,
+    spec,
+    encoder,
+    memory,
+    model: new LineModel(runtime, spec, decoder, draft) as LineRecognizer['model'],
+    vocab,
+  };
+}
+
+export async function closeRecognizer(rec: LineRecognizer): Promise<void> {
+  await Promise.all([rec.encoder.release(), rec.memory.release(), (rec.model as LineModel).release()]);
+}

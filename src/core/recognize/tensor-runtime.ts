@@ -1,0 +1,34 @@
+// The smallest view of an inference runtime the engine needs. onnxruntime-web (workers/engine/ort-session.ts)
+// and onnxruntime-node (src/node/ort-node-session.ts) implement it; core code never sees onnxruntime.
+
+/**
+ * A tensor owned by the runtime. Opaque on purpose: on WebGPU a KV cache stays in a GPU buffer between
+ * decoder calls and is only read back when rows must be dropped.
+ */
+export interface Tensor {
+  readonly dims: readonly number[];
+}
+
+export interface TensorSession {
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+  /** Runs the graph; returns every output the graph declares. */
+  run(feeds: Record<string, Tensor>): Promise<Record<string, Tensor>>;
+  release(): Promise<void>;
+}
+
+export interface TensorRuntime {
+  /** e.g. "webgpu", "wasm", "cpu" — what the stats report. */
+  readonly backend: string;
+  float32(data: Float32Array, dims: readonly number[]): Tensor;
+  int64(data: BigInt64Array, dims: readonly number[]): Tensor;
+  /** Copies a float32 tensor to host memory (downloads GPU tensors). */
+  read(t: Tensor): Promise<Float32Array>;
+  /** Frees what the runtime holds for `t`; host tensors may ignore it. */
+  dispose(t: Tensor): void;
+}
+
+/** Element count of a shape. */
+export function sizeOf(dims: readonly number[]): number {
+  return dims.reduce((a, b) => a * b, 1);
+}
