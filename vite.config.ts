@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pdfjsAssets } from './workers/render/pdfjs-assets-plugin';
@@ -10,11 +10,36 @@ const isolationHeaders = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+// Nothing leaves the origin except the user-given ?src= document or model-pack URL (connect-src).
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' blob: data:",
+  "font-src 'self' data:",
+  "connect-src 'self' blob: data: https: http:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+
+// Added to the built page only: the dev server injects inline scripts for hot reload.
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'pagemark-csp',
+    apply: 'build',
+    transformIndexHtml: (html) =>
+      html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`),
+  };
+}
+
 export default defineConfig({
   // Relative base: the build works from any sub-path of any static host.
   base: './',
   plugins: [
     react(),
+    contentSecurityPolicy(),
     pdfjsAssets(),
     VitePWA({
       registerType: 'prompt',

@@ -1,8 +1,6 @@
 // markdown-it rules for `$…$` (inline) and `$$…$$` (display) math. They only find the TeX source;
 // the caller decides how to render it.
-import type MarkdownIt from 'markdown-it';
-import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
-import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
+import type { MarkdownIt, StateBlock, StateInline } from 'markdown-it';
 
 const DOLLAR = 0x24;
 

@@ -1,0 +1,92 @@
+// The page side of the inference worker: spawn, init, OCR one page at a time, cancel, terminate.
+// A cancel that the worker does not honour promptly ends the worker; the next call starts a fresh one.
+import * as Comlink from 'comlink';
+import type { EngineApi, EngineEvent, EngineSettings, PackSource } from '../protocol/engine-api';
+import type { PageImage, PageResult } from '../protocol/page';
+
+// Resolved at build time; an empty map means this build has no inference worker.
+const engineWorkerUrls = import.meta.glob<string>('../../workers/engine/engine.worker.ts', {
+  query: '?worker&url',
+  import: 'default',
+  eager: true,
+});
+const ENGINE_WORKER_URL: string | undefined = Object.values(engineWorkerUrls)[0];
+
+/** How long a cancelled page may keep the worker busy before the worker is ended. */
+const CANCEL_GRACE_MS = 3000;
+
+export class EngineUnavailableError extends Error {
+  constructor() {
+    super('This build of Pagemark has no inference engine.');
+    this.name = 'EngineUnavailableError';
+  }
+}
+
+function abortError(): DOMException {
+  return new DOMException('The page was cancelled.', 'AbortError');
+}
+
+export class EngineBridge {
+  private worker: Worker | null = null;
+  private remote: Comlink.Remote<EngineApi> | null = null;
+
+  static get available(): boolean {
+    return ENGINE_WORKER_URL !== undefined;
+  }
+
+  private spawn(): Comlink.Remote<EngineApi> {
+    if (!ENGINE_WORKER_URL) throw new EngineUnavailableError();
+    this.terminate();
+    this.worker = new Worker(ENGINE_WORKER_URL, { type: 'module', name: 'engine' });
+    this.remote = Comlink.wrap<EngineApi>(this.worker);
+    return this.remote;
+  }
+
+  /** Starts a fresh worker and loads the pack; the previous worker, if any, is ended. */
+  async init(source: PackSource, settings: EngineSettings, onEvent: (e: EngineEvent) => void): Promise<{ backend: string; pack: string }> {
+    const remote = this.spawn();
+    return remote.init(source, settings, Comlink.proxy(onEvent));
+  }
+
+  get ready(): boolean {
+    return this.remote !== null;
+  }
+
+  async ocrPage(image: PageImage, page: number, settings: EngineSettings, signal?: AbortSignal): Promise<PageResult> {
+    const remote = this.remote;
+    if (!remote) throw new Error('The engine is not loaded.');
+    if (signal?.aborted) throw abortError();
+    const work = remote.ocrPage(Comlink.transfer(image, [image.pixels.buffer]), page, settings);
+    if (!signal) return work;
+    return new Promise<PageResult>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const onAbort = () => {
+        void remote.cancel();
+        timer = setTimeout(() => {
+          this.terminate();
+          reject(abortError());
+        }, CANCEL_GRACE_MS);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      work.then(resolve, reject).finally(() => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+      });
+    });
+  }
+
+  async listCachedPacks() {
+    return this.remote ? this.remote.listCachedPacks() : [];
+  }
+
+  async deleteCachedPack(name: string) {
+    if (this.remote) await this.remote.deleteCachedPack(name);
+  }
+
+  terminate(): void {
+    this.remote?.[Comlink.releaseProxy]();
+    this.worker?.terminate();
+    this.worker = null;
+    this.remote = null;
+  }
+}

@@ -1,0 +1,100 @@
+// The page's Markdown, rendered (one block per region, linked to the page picture) or raw.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { DocState, PageState } from '../hooks/document-store';
+import { renderMarkdown } from '../render/markdown';
+import { ExportActions } from './ExportActions';
+
+interface Props {
+  doc: DocState;
+  page: PageState;
+  engineNote: string | null;
+  activeRegion: number | null;
+  /** Scroll the active block into view (it was picked on the page). */
+  reveal: boolean;
+  onRegion: (index: number | null, scroll: boolean) => void;
+}
+
+function useObjectUrls(blobs: ReadonlyMap<string, Blob> | undefined): ReadonlyMap<string, string> {
+  const urls = useMemo(() => new Map([...(blobs ?? [])].map(([name, blob]) => [name, URL.createObjectURL(blob)])), [blobs]);
+  useEffect(() => () => urls.forEach((u) => URL.revokeObjectURL(u)), [urls]);
+  return urls;
+}
+
+function PageStatusNote({ page, engineNote }: { page: PageState; engineNote: string | null }) {
+  switch (page.status) {
+    case 'queued':
+      return <p className="muted">{engineNote ?? 'Waiting for its turn…'}</p>;
+    case 'rendering':
+    case 'recognizing':
+      return (
+        <p className="muted" role="status">
+          {page.stage ?? 'Working'}…
+        </p>
+      );
+    case 'failed':
+      return (
+        <p className="doc-message" role="alert">
+          {page.error}
+        </p>
+      );
+    case 'cancelled':
+      return <p className="muted">Cancelled. Use “Resume” in the document list to convert it.</p>;
+    default:
+      return null;
+  }
+}
+
+export function MarkdownView({ doc, page, engineNote, activeRegion, reveal, onRegion }: Props) {
+  const [tab, setTab] = useState<'rendered' | 'raw'>('rendered');
+  const result = page.result;
+  const figureUrls = useObjectUrls(page.figures);
+  const blocks = useMemo(() => {
+    if (!result) return [];
+    const sources = result.regions.length > 0 ? result.regions.map((r) => r.markdown) : [result.markdown];
+    return sources.map((md) => renderMarkdown(md, { figureUrls }));
+  }, [result, figureUrls]);
+  const container = useRef<HTMLDivElement>(null);
+  const linked = (result?.regions.length ?? 0) > 0;
+
+  useEffect(() => {
+    if (!reveal || activeRegion === null) return;
+    container.current?.querySelector(`[data-block="${activeRegion}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [reveal, activeRegion]);
+
+  return (
+    <section className="markdown-view" aria-label="Markdown">
+      <div className="toolbar">
+        <div className="tabs" role="tablist" aria-label="Markdown view">
+          <button type="button" role="tab" aria-selected={tab === 'rendered'} className="tab" onClick={() => setTab('rendered')}>
+            Rendered
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'raw'} className="tab" onClick={() => setTab('raw')}>
+            Markdown
+          </button>
+        </div>
+        <ExportActions doc={doc} page={page} />
+      </div>
+      <div className="markdown-view__body" ref={container} role="tabpanel" data-testid="markdown-pane">
+        {!result && <PageStatusNote page={page} engineNote={engineNote} />}
+        {result && tab === 'raw' && <pre className="markdown-raw" data-testid="markdown-raw">{result.markdown}</pre>}
+        {result && tab === 'rendered' && (
+          <article className="markdown-rendered" data-testid="markdown-rendered">
+            {blocks.map((html, i) => (
+              <div
+                key={i}
+                className={`md-block ${linked && i === activeRegion ? 'md-block--active' : ''}`}
+                data-block={i}
+                tabIndex={linked ? 0 : undefined}
+                onMouseEnter={linked ? () => onRegion(i, false) : undefined}
+                onFocus={linked ? () => onRegion(i, false) : undefined}
+                onClick={linked ? () => onRegion(i, true) : undefined}
+                dangerouslySetInnerHTML={{ __html: html }}
+              />
+            ))}
+            {result.markdown.trim() === '' && <p className="muted">No text was found on this page.</p>}
+          </article>
+        )}
+      </div>
+    </section>
+  );
+}

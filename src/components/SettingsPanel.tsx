@@ -1,0 +1,121 @@
+// Settings in a modal dialog (native <dialog>: focus is trapped and Escape closes it).
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Backend } from '../protocol/engine-api';
+import type { Settings } from '../settings/settings';
+
+interface Props {
+  open: boolean;
+  settings: Settings;
+  packFiles: File[];
+  onChange: (change: Partial<Settings>) => void;
+  onPackFiles: (files: File[]) => void;
+  onClose: () => void;
+}
+
+const BACKENDS: Array<[Backend, string]> = [
+  ['auto', 'Automatic (WebGPU when available)'],
+  ['webgpu', 'WebGPU'],
+  ['wasm', 'WebAssembly (CPU)'],
+];
+
+export function SettingsPanel({ open, settings, packFiles, onChange, onPackFiles, onClose }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [url, setUrl] = useState(settings.pack.kind === 'url' ? settings.pack.url : '');
+  const ids = { k: useId(), url: useId(), files: useId() };
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  return (
+    <dialog ref={dialog} className="settings" aria-labelledby="settings-title" onClose={onClose}>
+      <form method="dialog" className="settings__form" onSubmit={(e) => e.preventDefault()}>
+        <header className="settings__header">
+          <h2 id="settings-title">Settings</h2>
+          <button type="button" className="icon-button" onClick={onClose} aria-label="Close settings">
+            ×
+          </button>
+        </header>
+
+        <fieldset>
+          <legend>Backend</legend>
+          {BACKENDS.map(([value, label]) => (
+            <label key={value} className="choice">
+              <input type="radio" name="backend" checked={settings.backend === value} onChange={() => onChange({ backend: value })} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset>
+          <legend>Speculative decoding</legend>
+          <label htmlFor={ids.k}>Draft tokens per step (K): {settings.k === 0 ? '0 — plain greedy' : settings.k}</label>
+          <input
+            id={ids.k}
+            type="range"
+            min={0}
+            max={3}
+            step={1}
+            value={settings.k}
+            onChange={(e) => onChange({ k: Number(e.target.value) as Settings['k'] })}
+          />
+          <p className="hint">The text is identical for every K; a larger K is usually faster.</p>
+        </fieldset>
+
+        <fieldset>
+          <legend>Running headers, footers and page numbers</legend>
+          <label className="choice">
+            <input type="radio" name="headers" checked={!settings.dropHeaders} onChange={() => onChange({ dropHeaders: false })} />
+            Keep them
+          </label>
+          <label className="choice">
+            <input type="radio" name="headers" checked={settings.dropHeaders} onChange={() => onChange({ dropHeaders: true })} />
+            Drop them
+          </label>
+        </fieldset>
+
+        <fieldset>
+          <legend>Model pack</legend>
+          <label className="choice">
+            <input type="radio" name="pack" checked={settings.pack.kind === 'default'} onChange={() => onChange({ pack: { kind: 'default' } })} />
+            Built-in pack
+          </label>
+          <label className="choice">
+            <input type="radio" name="pack" checked={settings.pack.kind === 'url'} onChange={() => url && onChange({ pack: { kind: 'url', url } })} disabled={!url} />
+            From a URL
+          </label>
+          <div className="settings__row">
+            <label htmlFor={ids.url} className="visually-hidden">
+              Model pack URL (folder holding pack.json)
+            </label>
+            <input id={ids.url} type="url" placeholder="https://…/pack/" value={url} onChange={(e) => setUrl(e.target.value)} />
+            <button type="button" className="button button--small" disabled={!url} onClick={() => onChange({ pack: { kind: 'url', url } })}>
+              Use
+            </button>
+          </div>
+          <label className="choice">
+            <input type="radio" name="pack" checked={settings.pack.kind === 'files'} disabled={packFiles.length === 0} onChange={() => onChange({ pack: { kind: 'files' } })} />
+            From files on this device {packFiles.length > 0 && `(${packFiles.length} files)`}
+          </label>
+          <label htmlFor={ids.files} className="hint">
+            Choose pack.json and the files it names:
+          </label>
+          <input
+            id={ids.files}
+            type="file"
+            multiple
+            onChange={(e) => {
+              const files = [...(e.target.files ?? [])];
+              onPackFiles(files);
+              if (files.length) onChange({ pack: { kind: 'files' } });
+            }}
+          />
+        </fieldset>
+        <p className="hint">Settings are kept in this browser. A new backend or pack reloads the model.</p>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,26 @@
+import { throughput } from '../hooks/doc-progress';
+import type { DocState } from '../hooks/document-store';
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="stat">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+export function StatsBar({ doc, backend }: { doc: DocState | undefined; backend?: string }) {
+  const t = doc ? throughput(doc.pages.flatMap((p) => (p.result ? [p.result] : []))) : null;
+  return (
+    <footer className="stats-bar" aria-label="Conversion statistics">
+      <dl data-testid="stats">
+        <Stat label="Pages/s" value={t ? t.pagesPerSecond.toFixed(2) : '–'} />
+        <Stat label="Tokens/s" value={t ? t.tokensPerSecond.toFixed(0) : '–'} />
+        <Stat label="Draft acceptance" value={t?.acceptance != null ? `${(100 * t.acceptance).toFixed(0)}%` : '–'} />
+        <Stat label="Tokens per pass" value={t ? t.tokensPerPass.toFixed(2) : '–'} />
+        <Stat label="Backend" value={t?.backend ?? backend ?? '–'} />
+      </dl>
+    </footer>
+  );
+}

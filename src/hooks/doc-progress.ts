@@ -1,0 +1,74 @@
+// Progress, time remaining and decoding statistics, derived from page states.
+import type { PageResult } from '../protocol/page';
+import type { PageState } from './document-store';
+
+export interface DocProgress {
+  total: number;
+  done: number;
+  failed: number;
+  cancelled: number;
+  active: boolean;
+  /** Estimated milliseconds until the queued pages are done, from the mean time of finished pages. */
+  remainingMs: number | null;
+}
+
+export function docProgress(pages: readonly PageState[]): DocProgress {
+  let done = 0, failed = 0, cancelled = 0, waiting = 0, msSum = 0, timed = 0;
+  for (const p of pages) {
+    if (p.status === 'done') done++;
+    else if (p.status === 'failed') failed++;
+    else if (p.status === 'cancelled') cancelled++;
+    else waiting++;
+    if (p.status === 'done' && p.ms !== undefined) {
+      msSum += p.ms;
+      timed++;
+    }
+  }
+  return {
+    total: pages.length,
+    done,
+    failed,
+    cancelled,
+    active: waiting > 0,
+    remainingMs: timed > 0 && waiting > 0 ? (msSum / timed) * waiting : null,
+  };
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${s % 60} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+export interface Throughput {
+  pages: number;
+  pagesPerSecond: number;
+  tokensPerSecond: number;
+  /** Accepted / proposed draft tokens, over all draft steps; null without speculation. */
+  acceptance: number | null;
+  tokensPerPass: number;
+  backend: string;
+}
+
+export function throughput(results: readonly PageResult[]): Throughput | null {
+  if (results.length === 0) return null;
+  let ms = 0, tokens = 0, passes = 0, accepted = 0, proposed = 0;
+  for (const r of results) {
+    ms += r.stats.ms.total;
+    tokens += r.stats.tokens;
+    passes += r.stats.decoderCalls;
+    accepted += r.stats.acceptedPerStep.reduce((a, b) => a + b, 0);
+    proposed += r.stats.proposedPerStep.reduce((a, b) => a + b, 0);
+  }
+  const seconds = ms / 1000;
+  return {
+    pages: results.length,
+    pagesPerSecond: seconds > 0 ? results.length / seconds : 0,
+    tokensPerSecond: seconds > 0 ? tokens / seconds : 0,
+    acceptance: proposed > 0 ? accepted / proposed : null,
+    tokensPerPass: passes > 0 ? tokens / passes : 0,
+    backend: results[results.length - 1].stats.backend,
+  };
+}

@@ -1,0 +1,194 @@
+// Open documents and their pages, and the conversion queue: one page at a time across all documents
+// (render → OCR → release), results streaming in. Plain TS with a subscribe/snapshot pair for React.
+import { closeDocument, OCR_TARGET, openDocument, renderPage } from '../bridges/render-bridge';
+import { cropFigures } from '../export/figure-crops';
+import { sniffFile } from '../ingest/file-kind';
+import type { EngineSettings } from '../protocol/engine-api';
+import type { PageResult } from '../protocol/page';
+import type { DocumentKind } from '../protocol/render-api';
+
+export type PageStatus = 'queued' | 'rendering' | 'recognizing' | 'done' | 'failed' | 'cancelled';
+
+export interface PageState {
+  page: number;
+  status: PageStatus;
+  stage?: string;
+  result?: PageResult;
+  error?: string;
+  /** Wall time from render start to result. */
+  ms?: number;
+  /** Size of the image the engine saw; region boxes are in these pixels. */
+  size?: { width: number; height: number };
+  figures?: ReadonlyMap<string, Blob>;
+}
+
+export type DocStatus = 'opening' | 'needs-password' | 'ready' | 'failed';
+
+export interface DocState {
+  id: number;
+  name: string;
+  file: File;
+  kind?: DocumentKind;
+  status: DocStatus;
+  message?: string;
+  renderId?: number;
+  pages: PageState[];
+}
+
+export interface ConversionHost {
+  /** Resolves true when the engine can OCR; false leaves pages queued. */
+  ensureReady(): Promise<boolean>;
+  ocrPage: (image: import('../protocol/page').PageImage, page: number, settings: EngineSettings, signal: AbortSignal) => Promise<PageResult>;
+  settings(): EngineSettings;
+}
+
+export class DocumentStore {
+  private docs: DocState[] = [];
+  private listeners = new Set<() => void>();
+  private nextId = 1;
+  private running = false;
+  private current: { docId: number; page: number; controller: AbortController } | null = null;
+  private host: ConversionHost | null = null;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): DocState[] => this.docs;
+
+  setHost(host: ConversionHost | null): void {
+    this.host = host;
+    if (host) void this.pump();
+  }
+
+  private update(id: number, change: (d: DocState) => DocState): void {
+    this.docs = this.docs.map((d) => (d.id === id ? change(d) : d));
+    this.listeners.forEach((l) => l());
+  }
+
+  private updatePage(id: number, page: number, change: Partial<PageState>): void {
+    this.update(id, (d) => ({ ...d, pages: d.pages.map((p) => (p.page === page ? { ...p, ...change } : p)) }));
+  }
+
+  get(id: number): DocState | undefined {
+    return this.docs.find((d) => d.id === id);
+  }
+
+  /** Adds files in order; each is checked and opened on its own, so a bad one stops nothing. */
+  async addFiles(files: readonly File[]): Promise<number[]> {
+    const added = files.map((file) => {
+      const doc: DocState = { id: this.nextId++, name: file.name || 'pasted image', file, status: 'opening', pages: [] };
+      return doc;
+    });
+    this.docs = [...this.docs, ...added];
+    this.listeners.forEach((l) => l());
+    await Promise.all(added.map((d) => this.open(d.id)));
+    return added.map((d) => d.id);
+  }
+
+  async submitPassword(id: number, password: string): Promise<void> {
+    await this.open(id, password);
+  }
+
+  private async open(id: number, password?: string): Promise<void> {
+    const doc = this.get(id);
+    if (!doc) return;
+    this.update(id, (d) => ({ ...d, status: 'opening', message: undefined }));
+    try {
+      const sniffed = await sniffFile(doc.file, doc.name);
+      if (!sniffed.ok) return this.update(id, (d) => ({ ...d, status: 'failed', message: sniffed.message }));
+      const opened = await openDocument(await doc.file.arrayBuffer(), sniffed.kind, password);
+      if (!opened.ok) {
+        const needsPassword = opened.reason === 'password-required' || opened.reason === 'password-wrong';
+        return this.update(id, (d) => ({ ...d, kind: sniffed.kind, status: needsPassword ? 'needs-password' : 'failed', message: opened.message }));
+      }
+      if (!this.get(id)) return void closeDocument(opened.docId);
+      const pages: PageState[] = Array.from({ length: opened.pageCount }, (_, i) => ({ page: i + 1, status: 'queued' }));
+      const message = opened.pageCount === 0 ? 'This PDF has no pages.' : undefined;
+      this.update(id, (d) => ({ ...d, kind: sniffed.kind, status: 'ready', renderId: opened.docId, pages, message }));
+      void this.pump();
+    } catch (err) {
+      this.update(id, (d) => ({ ...d, status: 'failed', message: `“${d.name}” could not be opened: ${(err as Error).message}` }));
+    }
+  }
+
+  remove(id: number): void {
+    const doc = this.get(id);
+    if (!doc) return;
+    if (this.current?.docId === id) this.current.controller.abort();
+    this.docs = this.docs.filter((d) => d.id !== id);
+    this.listeners.forEach((l) => l());
+    if (doc.renderId !== undefined) void closeDocument(doc.renderId).catch(() => undefined);
+  }
+
+  /** Stops the document's conversion: the page in flight is abandoned, the rest are marked cancelled. */
+  cancel(id: number): void {
+    this.update(id, (d) => ({
+      ...d,
+      pages: d.pages.map((p) => (p.status === 'queued' ? { ...p, status: 'cancelled' } : p)),
+    }));
+    if (this.current?.docId === id) this.current.controller.abort();
+  }
+
+  /** Queues every page that is not done (after a cancel, an error or a settings change). */
+  resume(id: number): void {
+    this.update(id, (d) => ({
+      ...d,
+      pages: d.pages.map((p) => (p.status === 'cancelled' || p.status === 'failed' ? { ...p, status: 'queued', error: undefined } : p)),
+    }));
+    void this.pump();
+  }
+
+  private nextPage(): { doc: DocState; page: PageState } | null {
+    for (const doc of this.docs) {
+      if (doc.status !== 'ready') continue;
+      const page = doc.pages.find((p) => p.status === 'queued');
+      if (page) return { doc, page };
+    }
+    return null;
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running || !this.host) return;
+    this.running = true;
+    try {
+      for (let next = this.nextPage(); next && this.host; next = this.nextPage()) {
+        if (!(await this.host.ensureReady())) return;
+        await this.convert(next.doc, next.page.page, this.host);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async convert(doc: DocState, page: number, host: ConversionHost): Promise<void> {
+    const controller = new AbortController();
+    this.current = { docId: doc.id, page, controller };
+    const started = performance.now();
+    const settings = host.settings();
+    try {
+      this.updatePage(doc.id, page, { status: 'rendering', stage: 'Rendering' });
+      const image = await renderPage(doc.renderId!, page, OCR_TARGET);
+      if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
+      const size = { width: image.width, height: image.height };
+      this.updatePage(doc.id, page, { status: 'recognizing', stage: 'Recognizing', size });
+      const result = await host.ocrPage(image, page, settings, controller.signal);
+      let figures: Map<string, Blob> | undefined;
+      if (result.figures.length > 0) {
+        // The OCR pixels went to the engine; draw the page again at the same size to cut the figures.
+        figures = await cropFigures(await renderPage(doc.renderId!, page, OCR_TARGET), result.figures);
+      }
+      this.updatePage(doc.id, page, { status: 'done', stage: undefined, result, figures, ms: performance.now() - started });
+    } catch (err) {
+      const aborted = (err as Error)?.name === 'AbortError' || controller.signal.aborted;
+      this.updatePage(doc.id, page, {
+        status: aborted ? 'cancelled' : 'failed',
+        stage: undefined,
+        error: aborted ? undefined : `Page ${page}: ${(err as Error)?.message ?? String(err)}`,
+      });
+    } finally {
+      this.current = null;
+    }
+  }
+}

@@ -1,0 +1,24 @@
+// React's view of the document store; wires the conversion queue to the engine and the settings.
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { DocumentStore } from './document-store';
+import type { Engine } from './use-engine';
+import { engineSettings, type Settings } from '../settings/settings';
+
+export function useDocuments(engine: Engine, settings: Settings) {
+  const store = useMemo(() => new DocumentStore(), []);
+  const docs = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+  const { ensureReady, bridge } = engine;
+
+  useEffect(() => {
+    store.setHost({
+      ensureReady,
+      ocrPage: (image, page, s, signal) => bridge.ocrPage(image, page, s, signal),
+      settings: () => engineSettings(settingsRef.current),
+    });
+    return () => store.setHost(null);
+  }, [store, ensureReady, bridge]);
+
+  return { store, docs };
+}

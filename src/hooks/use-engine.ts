@@ -1,0 +1,97 @@
+// Engine lifecycle for the UI: load the pack once, reload when the backend or pack changes,
+// report progress, and expose a promise-returning `ensureReady` for the conversion queue.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { EngineBridge } from '../bridges/engine-bridge';
+import type { EngineEvent, PackSource } from '../protocol/engine-api';
+import { engineSettings, type Settings } from '../settings/settings';
+
+export type EnginePhase = 'unavailable' | 'idle' | 'loading' | 'ready' | 'error';
+
+export interface EngineStatus {
+  phase: EnginePhase;
+  backend?: string;
+  pack?: string;
+  /** Latest download/verify/warm-up step while loading. */
+  detail?: string;
+  progress?: { loaded: number; total: number };
+  message?: string;
+}
+
+function describe(e: EngineEvent): Partial<EngineStatus> {
+  switch (e.type) {
+    case 'pack-progress':
+      return { detail: `Downloading ${e.file}`, progress: { loaded: e.loaded, total: e.total } };
+    case 'pack-verified':
+      return { detail: `Verified ${e.file}`, progress: undefined };
+    case 'warming-up':
+      return { detail: `Warming up (${e.backend})`, progress: undefined };
+    case 'fallback':
+      return { detail: `Using ${e.to} instead of ${e.from}: ${e.reason}` };
+    default:
+      return {};
+  }
+}
+
+export interface Engine {
+  status: EngineStatus;
+  bridge: EngineBridge;
+  /** Loads the engine if needed; resolves true when it can OCR. */
+  ensureReady(): Promise<boolean>;
+}
+
+export function useEngine(settings: Settings, packFiles: File[]): Engine {
+  const bridge = useMemo(() => new EngineBridge(), []);
+  const [status, setStatus] = useState<EngineStatus>({ phase: EngineBridge.available ? 'idle' : 'unavailable' });
+  const loading = useRef<{ key: string; promise: Promise<boolean> } | null>(null);
+
+  const source: PackSource = useMemo(() => {
+    if (settings.pack.kind === 'url') return { kind: 'url', url: settings.pack.url };
+    if (settings.pack.kind === 'files' && packFiles.length > 0) return { kind: 'files', files: packFiles };
+    return { kind: 'default' };
+  }, [settings.pack, packFiles]);
+
+  // A different backend or pack needs a fresh worker; K and header dropping apply per page.
+  const key = `${settings.backend}|${JSON.stringify(settings.pack)}|${packFiles.map((f) => f.name).join(',')}`;
+
+  useEffect(() => {
+    if (loading.current && loading.current.key !== key) {
+      loading.current = null;
+      bridge.terminate();
+      if (EngineBridge.available) setStatus({ phase: 'idle' });
+    }
+  }, [key, bridge]);
+
+  useEffect(() => () => bridge.terminate(), [bridge]);
+
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+
+  const ensureReady = useCallback((): Promise<boolean> => {
+    if (!EngineBridge.available) {
+      setStatus({ phase: 'unavailable', message: 'This build has no OCR engine; pages are shown but not converted.' });
+      return Promise.resolve(false);
+    }
+    if (loading.current?.key === key && bridge.ready) return loading.current.promise;
+    setStatus({ phase: 'loading', detail: 'Starting the engine' });
+    const promise = bridge
+      .init(source, engineSettings(settingsRef.current), (e) => {
+        if (e.type === 'error') setStatus((s) => ({ ...s, message: e.message }));
+        else setStatus((s) => (s.phase === 'loading' ? { ...s, ...describe(e) } : s));
+      })
+      .then(
+        ({ backend, pack }) => {
+          setStatus({ phase: 'ready', backend, pack });
+          return true;
+        },
+        (err: Error) => {
+          bridge.terminate();
+          setStatus({ phase: 'error', message: `The model could not be loaded: ${err.message}` });
+          return false;
+        },
+      );
+    loading.current = { key, promise };
+    return promise;
+  }, [bridge, key, source]);
+
+  return { status, bridge, ensureReady };
+}
