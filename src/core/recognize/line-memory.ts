@@ -1,18 +1,12 @@
 // Encoder memory of text lines. The encoder and the memory graph run per line (batch 1, no padding), so a
 // line reads the same whatever batch it later decodes in; batches are formed by right-padding the
 // cross-attention keys/values and masking the padding (additive -1e9, which softmax turns into exact 0).
+import type { LineInput } from '../image/line-input';
 import type { RecognizerSpec } from '../pack/manifest-types';
 import { concatPadded, takeRows } from './rows';
 import type { Tensor, TensorRuntime, TensorSession } from './tensor-runtime';
 
 export const MASKED = -1e9;
-
-/** One preprocessed line: [3, height, width] float32 (src/core/image). */
-export interface LineInput {
-  data: Float32Array;
-  height: number;
-  width: number;
-}
 
 /** Host copies of one line's memory. */
 export interface LineMemoryHost {
@@ -44,7 +38,7 @@ export interface MemoryGraphs {
 /** Runs encoder + memory graphs on one line; returns host copies (the line's whole memory). */
 export async function encodeLine(g: MemoryGraphs, line: LineInput): Promise<LineMemoryHost> {
   const { runtime } = g;
-  const x = runtime.float32(line.data, [1, 3, line.height, line.width]);
+  const x = runtime.float32(line.tensor, [1, 3, line.height, line.width]);
   const enc = await g.encoder.run({ x });
   const feats = enc.feats;
   if (!feats) throw new Error('encoder graph has no "feats" output');

@@ -1,10 +1,12 @@
 // Line crops → text: encoder + memory per line, then batched decoding (greedy or FastMTP) of lines
-// grouped by width so little memory is padding.
+// grouped by width so little memory is padding. Lines are cropped and encoded one batch at a time, so a
+// page with many wide lines never holds all crops or all encoder memories at once.
 import { decodeBatch } from '../decoding/decode-batch';
 import { emptyStats, mergeStats } from '../decoding/stats';
 import type { DecodeStats, SpeculativeModel } from '../decoding/types';
+import type { LineInput } from '../image/line-input';
 import type { RecognizerSpec } from '../pack/manifest-types';
-import { batchMemory, encodeLine, type BatchMemory, type LineInput, type LineMemoryHost } from './line-memory';
+import { batchMemory, encodeLine, type BatchMemory, type LineMemoryHost } from './line-memory';
 import { piecesToText, type PieceVocab } from './piece-vocab';
 import type { TensorRuntime, TensorSession } from './tensor-runtime';
 
@@ -23,6 +25,8 @@ export interface DecodeLinesOptions {
   /** Lines decoded together. */
   batchSize: number;
   signal?: AbortSignal;
+  /** Called after each batch with the number of lines read so far. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface RecognizedLines {
@@ -30,6 +34,15 @@ export interface RecognizedLines {
   texts: string[];
   stats: DecodeStats;
   encoderMs: number;
+}
+
+/** Batches: line indices, widest first, `size` at a time (similar widths share a batch). */
+export function widthBatches(widths: readonly number[], size: number): number[][] {
+  const n = Math.max(1, Math.floor(size));
+  const order = widths.map((_, i) => i).sort((a, b) => widths[b]! - widths[a]! || a - b);
+  const out: number[][] = [];
+  for (let i = 0; i < order.length; i += n) out.push(order.slice(i, i + n));
+  return out;
 }
 
 export async function encodeLines(
@@ -46,46 +59,75 @@ export async function encodeLines(
   return { memories, ms: performance.now() - started };
 }
 
-/** Batches: line indices, widest first, `size` at a time (similar widths share a batch). */
-export function widthBatches(steps: readonly number[], size: number): number[][] {
-  const order = steps.map((_, i) => i).sort((a, b) => steps[b]! - steps[a]! || a - b);
-  const out: number[][] = [];
-  for (let i = 0; i < order.length; i += Math.max(1, size)) out.push(order.slice(i, i + Math.max(1, size)));
-  return out;
+function effectiveK(rec: LineRecognizer, k: number): number {
+  return Math.max(0, Math.min(k, rec.model.draft ? rec.spec.maxDraft : 0));
 }
 
+async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: number, signal?: AbortSignal) {
+  const { spec } = rec;
+  return decodeBatch(rec.model, batchMemory(rec.runtime, spec, memories), memories.length, {
+    k,
+    prompt: [spec.tokenizer.bos],
+    // No repetition stop: dot leaders and rules are real repeats; maxTokens bounds a runaway line.
+    stop: { eos: spec.tokenizer.eos, maxTokens: spec.maxTokens },
+    signal,
+  });
+}
+
+/** Decodes already-encoded lines (tests and benchmarks reuse one encoding for every K). */
 export async function decodeLines(
   rec: LineRecognizer,
   memories: LineMemoryHost[],
   opts: DecodeLinesOptions,
 ): Promise<Omit<RecognizedLines, 'encoderMs'>> {
-  const { spec } = rec;
-  const k = Math.min(opts.k, rec.model.draft ? spec.maxDraft : 0);
+  const k = effectiveK(rec, opts.k);
   const tokens: number[][] = new Array(memories.length);
   let stats = emptyStats(k);
+  let done = 0;
   for (const rows of widthBatches(
     memories.map((m) => m.steps),
     opts.batchSize,
   )) {
-    const memory = batchMemory(
-      rec.runtime,
-      spec,
+    const out = await decodeGroup(
+      rec,
       rows.map((i) => memories[i]!),
-    );
-    const out = await decodeBatch(rec.model, memory, rows.length, {
       k,
-      prompt: [spec.tokenizer.bos],
-      // No repetition stop: dot leaders and rules are real repeats; maxTokens bounds a runaway line.
-      stop: { eos: spec.tokenizer.eos, maxTokens: spec.maxTokens },
-      signal: opts.signal,
-    });
+      opts.signal,
+    );
     rows.forEach((i, j) => (tokens[i] = out.tokens[j]!));
     stats = mergeStats(stats, out.stats);
+    opts.onProgress?.((done += rows.length), memories.length);
   }
   return { tokens, texts: tokens.map((t) => piecesToText(rec.vocab, t)), stats };
 }
 
-export async function recognizeLines(rec: LineRecognizer, lines: LineInput[], opts: DecodeLinesOptions): Promise<RecognizedLines> {
-  const { memories, ms } = await encodeLines(rec, lines, opts.signal);
-  return { ...(await decodeLines(rec, memories, opts)), encoderMs: ms };
+/**
+ * Reads `widths.length` lines; `crop(i)` makes line i's input when its batch comes up and
+ * `widths[i]` is its input width (known from the box before cropping).
+ */
+export async function recognizeLines(
+  rec: LineRecognizer,
+  widths: readonly number[],
+  crop: (i: number) => LineInput,
+  opts: DecodeLinesOptions,
+): Promise<RecognizedLines> {
+  const k = effectiveK(rec, opts.k);
+  const tokens: number[][] = new Array(widths.length);
+  let stats = emptyStats(k);
+  let encoderMs = 0;
+  let done = 0;
+  for (const rows of widthBatches(widths, opts.batchSize)) {
+    const started = performance.now();
+    const memories: LineMemoryHost[] = [];
+    for (const i of rows) {
+      opts.signal?.throwIfAborted();
+      memories.push(await encodeLine(rec, crop(i)));
+    }
+    encoderMs += performance.now() - started;
+    const out = await decodeGroup(rec, memories, k, opts.signal);
+    rows.forEach((i, j) => (tokens[i] = out.tokens[j]!));
+    stats = mergeStats(stats, out.stats);
+    opts.onProgress?.((done += rows.length), widths.length);
+  }
+  return { tokens, texts: tokens.map((t) => piecesToText(rec.vocab, t)), stats, encoderMs };
 }

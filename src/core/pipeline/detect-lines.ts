@@ -1,0 +1,33 @@
+// Page image → text-line boxes: detector graph + DB post-processing.
+import { linesFromProbabilityMap, type LineBox } from '../detect/db-postprocess';
+import { detectorInput } from '../detect/detector-input';
+import type { PageImage } from '../../protocol/page';
+import type { PageEngine } from './page-engine';
+
+export async function detectLines(engine: PageEngine, image: PageImage): Promise<LineBox[]> {
+  const { runtime, detector, detectorSpec: spec } = engine;
+  const input = detectorInput(image, { maxSide: spec.preprocess.maxSide, mean: spec.preprocess.mean, std: spec.preprocess.std });
+  const x = runtime.float32(input.tensor, [1, 3, input.height, input.width]);
+  const out = await detector.run({ x });
+  runtime.dispose(x);
+  const name = detector.outputNames[0]!;
+  const prob = out[name];
+  if (!prob) throw new Error(`detector graph has no "${name}" output`);
+  const data = await runtime.read(prob);
+  for (const t of Object.values(out)) runtime.dispose(t);
+  if (data.length !== input.width * input.height) {
+    throw new Error(`detector output is [${prob.dims}], expected [1,1,${input.height},${input.width}]`);
+  }
+  return linesFromProbabilityMap(
+    { width: input.width, height: input.height, data },
+    {
+      threshold: spec.threshold,
+      boxThreshold: spec.boxThreshold,
+      unclipRatio: spec.unclipRatio,
+      scaleX: input.scaleX,
+      scaleY: input.scaleY,
+      pageWidth: image.width,
+      pageHeight: image.height,
+    },
+  );
+}

@@ -1,0 +1,112 @@
+// One page through a "lines" pack: detect → crop + encode + decode each line → layout → formulas → Markdown.
+import { assembleMarkdown } from '../assemble/assemble-markdown';
+import { mergeStats, tokensPerPass } from '../decoding/stats';
+import type { DecodeStats } from '../decoding/types';
+import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
+import { layoutPage } from '../layout/layout-page';
+import type { LineRecognizer } from '../recognize/recognize-lines';
+import { recognizeLines } from '../recognize/recognize-lines';
+import type { BBox, PageImage, PageResult, PageStats } from '../../protocol/page';
+import { detectLines } from './detect-lines';
+import type { PageEngine } from './page-engine';
+
+export type PageStage = 'detect' | 'recognize' | 'layout' | 'formula' | 'assemble';
+
+export interface OcrPageOptions {
+  /** FastMTP draft length, 0 = greedy. */
+  k: number;
+  /** Lines decoded together. */
+  batchSize?: number;
+  dropHeaders: boolean;
+  signal?: AbortSignal;
+  onProgress?: (stage: PageStage, done: number, total: number) => void;
+}
+
+export const DEFAULT_BATCH = 8;
+
+async function readBoxes(rec: LineRecognizer, image: PageImage, boxes: BBox[], opts: OcrPageOptions, stage: PageStage) {
+  const pre = linePreprocess(rec.spec.preprocess);
+  return recognizeLines(
+    rec,
+    boxes.map((b) => lineWidths(clampBox(b, image), pre).width),
+    (i) => lineInput(image, boxes[i]!, pre),
+    {
+      k: opts.k,
+      batchSize: opts.batchSize ?? DEFAULT_BATCH,
+      signal: opts.signal,
+      onProgress: (done, total) => opts.onProgress?.(stage, done, total),
+    },
+  );
+}
+
+export async function ocrPage(engine: PageEngine, image: PageImage, page: number, opts: OcrPageOptions): Promise<PageResult> {
+  const t0 = performance.now();
+  opts.signal?.throwIfAborted();
+  opts.onProgress?.('detect', 0, 1);
+  const boxes = (await detectLines(engine, image)).map((l) => l.bbox);
+  const detectMs = performance.now() - t0;
+  opts.onProgress?.('detect', 1, 1);
+
+  const text = await readBoxes(engine.text, image, boxes, opts, 'recognize');
+  const texts = [...text.texts];
+  let stats: DecodeStats = text.stats;
+  let encoderMs = text.encoderMs;
+
+  let t = performance.now();
+  opts.onProgress?.('layout', 0, 1);
+  const blocks = layoutPage(
+    boxes.map((bbox, i) => ({ bbox, text: texts[i] })),
+    { width: image.width, height: image.height },
+  );
+  let layoutMs = performance.now() - t;
+
+  // Lines the layout calls formulas are read again by the formula recognizer, when the pack has one.
+  const formulaLines = engine.formula ? blocks.filter((b) => b.type === 'formula').flatMap((b) => b.lines) : [];
+  if (engine.formula && formulaLines.length > 0) {
+    const f = await readBoxes(
+      engine.formula,
+      image,
+      formulaLines.map((i) => boxes[i]!),
+      opts,
+      'formula',
+    );
+    formulaLines.forEach((i, j) => (texts[i] = f.texts[j]!));
+    stats = mergeStats(stats, f.stats);
+    encoderMs += f.encoderMs;
+  }
+
+  t = performance.now();
+  opts.onProgress?.('assemble', 0, 1);
+  const assembled = assembleMarkdown(blocks, texts, { page, dropHeaders: opts.dropHeaders });
+  layoutMs += performance.now() - t;
+  const total = performance.now() - t0;
+  return {
+    page,
+    markdown: assembled.markdown,
+    regions: assembled.regions,
+    figures: assembled.figures,
+    stats: pageStats(stats, engine.runtime.backend, { total, detect: detectMs, encoder: encoderMs, layout: layoutMs }),
+  };
+}
+
+function pageStats(
+  s: DecodeStats,
+  backend: string,
+  ms: { total: number; detect: number; encoder: number; layout: number },
+): PageStats {
+  const accounted = ms.detect + ms.encoder + s.ms.decoder + s.ms.draft + ms.layout;
+  return {
+    tokens: s.tokens,
+    decoderCalls: s.decoderCalls,
+    draftCalls: s.draftCalls,
+    acceptedPerStep: s.acceptedPerStep,
+    proposedPerStep: s.proposedPerStep,
+    tokensPerPass: tokensPerPass(s),
+    ms: { ...ms, decoder: s.ms.decoder, draft: s.ms.draft, other: Math.max(0, ms.total - accounted) },
+    backend,
+  };
+}
+
+function clampBox(b: BBox, image: PageImage): BBox {
+  return [Math.max(0, b[0]), Math.max(0, b[1]), Math.min(image.width, b[2]), Math.min(image.height, b[3])];
+}

@@ -1,0 +1,31 @@
+// The sessions of a loaded pack on one runtime: what ocrPage needs to read a page.
+import type { LoadedPack } from '../pack/loaded-pack';
+import { packBytes } from '../pack/loaded-pack';
+import type { DetectorSpec } from '../pack/manifest-types';
+import { closeRecognizer, openRecognizer, type SessionFactory } from '../recognize/open-recognizer';
+import type { LineRecognizer } from '../recognize/recognize-lines';
+import type { TensorRuntime, TensorSession } from '../recognize/tensor-runtime';
+
+export interface PageEngine {
+  runtime: TensorRuntime;
+  packName: string;
+  detector: TensorSession;
+  detectorSpec: DetectorSpec;
+  text: LineRecognizer;
+  formula?: LineRecognizer;
+}
+
+export async function openPageEngine(runtime: TensorRuntime, createSession: SessionFactory, pack: LoadedPack): Promise<PageEngine> {
+  const m = pack.manifest;
+  const g = m.detector.graph;
+  const [detector, text, formula] = await Promise.all([
+    createSession(packBytes(pack, g.file), `${m.name} detector (${g.file})`, g),
+    openRecognizer(runtime, createSession, pack, 'recognizer'),
+    m.formula ? openRecognizer(runtime, createSession, pack, 'formula') : Promise.resolve(undefined),
+  ]);
+  return { runtime, packName: m.name, detector, detectorSpec: m.detector, text, formula };
+}
+
+export async function closePageEngine(e: PageEngine): Promise<void> {
+  await Promise.all([e.detector.release(), closeRecognizer(e.text), e.formula ? closeRecognizer(e.formula) : undefined]);
+}
