@@ -112,7 +112,10 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   }
   // Tall rows are headings, unless a full-width row is only tall from superscripts or formulas.
   const ratio = r.h / body;
-  if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || r.box[2] - r.box[0] < 0.8 * colW)) return 'heading';
+  // With text, glyph density tells: body-size glyphs pack ~1/(0.5·body) characters per pixel.
+  const w = r.box[2] - r.box[0];
+  const glyphsLookBig = r.hasText ? text.length < (1.4 * w) / (0.5 * r.h) : w < 0.8 * colW;
+  if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || glyphsLookBig)) return 'heading';
   const prev = rows[k - 1];
   const next = rows[k + 1];
   const isolated = (!prev || r.box[1] - prev.box[3] > 0.5 * body) && (!next || next.box[1] - r.box[3] > 0.5 * body);

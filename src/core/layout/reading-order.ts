@@ -84,15 +84,17 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
 }
 
 /**
- * Vertical whitespace channels [x0, x1], at least minGap wide: x-ranges crossed by little text
- * (line-height-weighted coverage ≤ 40 % of the columns on either side, so a full-width title or a
- * few wide lines below a sidebar do not hide the gap), with a real column on both sides (≥ 2 units,
- * ≥ 3 body lines of height, standing side by side: equation numbers at the right are not a column).
+ * Vertical whitespace channels [x0, x1], at least minGap wide. Candidates are x-ranges crossed by
+ * little text (line-height-weighted coverage ≤ 60 % of the columns on either side). A candidate is a
+ * channel when a real column stands on each side (≥ 2 units, ≥ 3 body lines of height) and, where the
+ * two columns stand side by side, what crosses the gap is little (≤ 25 % of the thinner column there):
+ * titles above, full-width text below, a caption between column halves are fine; equation numbers
+ * at the right of one column are not a column.
  */
-function findChannels(units: Unit[], minGap: number, minHeight: number): [number, number][] {
+export function findChannels(units: Unit[], minGap: number, minHeight: number): [number, number][] {
   if (units.length < 4) return [];
   const region = union(units.map((u) => u.box));
-  const bin = Math.max(1, minHeight / 4);
+  const bin = Math.max(1, minGap / 4);
   const n = Math.max(1, Math.ceil((region[2] - region[0]) / bin));
   const cov = new Float64Array(n);
   for (const u of units) {
@@ -104,28 +106,44 @@ function findChannels(units: Unit[], minGap: number, minHeight: number): [number
   const suffixMax: number[] = new Array(n).fill(0);
   cov.forEach((c, k) => prefixMax.push(Math.max(c, k ? prefixMax[k - 1]! : 0)));
   for (let k = n - 1; k >= 0; k--) suffixMax[k] = Math.max(cov[k]!, k < n - 1 ? suffixMax[k + 1]! : 0);
-  const channels: [number, number][] = [];
+  const candidates: [number, number][] = [];
   let runStart = -1;
   for (let k = 0; k <= n; k++) {
-    const low = k < n && k > 0 && cov[k]! <= 0.4 * Math.min(prefixMax[k - 1]!, suffixMax[k]!);
+    const low = k < n && k > 0 && cov[k]! <= 0.6 * Math.min(prefixMax[k - 1]!, suffixMax[k]!);
     if (low && runStart < 0) runStart = k;
     if (!low && runStart >= 0) {
-      const x0 = region[0] + runStart * bin;
-      const x1 = region[0] + k * bin;
-      if (k < n && x1 - x0 >= minGap) channels.push([x0, x1]);
+      // The channel is the deepest part of the low run (where the fewest lines cross).
+      const run = Array.from(cov.subarray(runStart, k));
+      const floor = Math.min(...run) * 1.05 + 1;
+      let best: [number, number] = [0, 0];
+      for (let i = 0; i < run.length; ) {
+        let j = i;
+        while (j < run.length && run[j]! <= floor) j++;
+        if (j - i > best[1] - best[0]) best = [i, j];
+        i = j + 1;
+      }
+      const x0 = region[0] + (runStart + best[0]) * bin;
+      const x1 = region[0] + (runStart + best[1]) * bin;
+      if (k < n && x1 - x0 >= minGap - bin) candidates.push([x0, x1]);
       runStart = -1;
     }
   }
-  const tallEnough = (side: Unit[]) => side.length >= 2 && side.reduce((s, u) => s + u.box[3] - u.box[1], 0) >= 3 * minHeight;
-  const sideBySide = (l: Unit[], r: Unit[]) => {
-    const lu = union(l.map((u) => u.box));
-    const ru = union(r.map((u) => u.box));
-    return Math.min(lu[3], ru[3]) - Math.max(lu[1], ru[1]) >= 2 * minHeight;
-  };
-  return channels.filter(([a, b]) => {
-    const left = units.filter((u) => u.box[2] <= a + 1);
-    const right = units.filter((u) => u.box[0] >= b - 1);
-    return tallEnough(left) && tallEnough(right) && sideBySide(left, right);
+  const heightSum = (us: Unit[]) => us.reduce((s, u) => s + u.box[3] - u.box[1], 0);
+  return candidates.filter(([a, b]) => {
+    const left = units.filter((u) => u.box[2] <= a + bin);
+    const right = units.filter((u) => u.box[0] >= b - bin);
+    if (left.length < 2 || right.length < 2) return false;
+    const lu = union(left.map((u) => u.box));
+    const ru = union(right.map((u) => u.box));
+    const top = Math.max(lu[1], ru[1]);
+    const bottom = Math.min(lu[3], ru[3]);
+    if (bottom - top < 2 * minHeight) return false;
+    const inZone = (u: Unit) => u.box[3] > top && u.box[1] < bottom;
+    const l = heightSum(left.filter(inZone));
+    const r = heightSum(right.filter(inZone));
+    if (l < 3 * minHeight || r < 3 * minHeight) return false;
+    const crossing = heightSum(units.filter((u) => u.box[0] < b - bin && u.box[2] > a + bin && inZone(u)));
+    return crossing <= 0.25 * Math.min(l, r);
   });
 }
 

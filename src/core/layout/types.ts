@@ -49,4 +49,4 @@ export interface LayoutOptions {
   columnGap: number;
 }
 
-export const LAYOUT_DEFAULTS: LayoutOptions = { headBand: 0.08, columnGap: 0.8 };
+export const LAYOUT_DEFAULTS: LayoutOptions = { headBand: 0.08, columnGap: 0.5 };

@@ -1,0 +1,72 @@
+// Command-line arguments of `pagemark`.
+import { parseArgs } from 'node:util';
+
+export interface CliOptions {
+  files: string[];
+  out?: string;
+  pagesDir?: string;
+  k: 0 | 1 | 2 | 3;
+  dropHeaders: boolean;
+  json: boolean;
+  pack: string;
+  /** Read born-digital PDFs from their text layer instead of OCR (no model needed). */
+  textLayer: boolean;
+  help: boolean;
+}
+
+export const USAGE = `Usage: pagemark <file.pdf|image>… [options]
+
+Converts PDF pages and images (PNG, JPEG, WebP) to Markdown on this machine.
+
+Options:
+  -o, --out FILE|DIR    write the Markdown here (a folder when several files are given);
+                        without it, Markdown goes to standard output
+  --pages-dir DIR       also write one file per page: DIR/<name>_pg<N>.md
+  --k 0..3              FastMTP draft length (0 = plain greedy; default 3)
+  --drop-headers        leave out running headers, footers and page numbers
+  --json                write the page results (Markdown, regions, stats) as JSON
+  --pack DIR            model pack folder (default: models/pocket)
+  --text-layer          read PDFs from their embedded text instead of OCR (born-digital PDFs only)
+  -h, --help            show this help
+
+Exit status: 0 all files converted, 1 some files failed (the others were converted),
+2 bad arguments, 3 the model pack could not be loaded.`;
+
+export class UsageError extends Error {}
+
+export function parseCli(argv: string[], defaultPack: string): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        out: { type: 'string', short: 'o' },
+        'pages-dir': { type: 'string' },
+        k: { type: 'string', default: '3' },
+        'drop-headers': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        pack: { type: 'string' },
+        'text-layer': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const v = parsed.values;
+  const k = Number(v.k);
+  if (!Number.isInteger(k) || k < 0 || k > 3) throw new UsageError(`--k must be 0, 1, 2 or 3 (got "${v.k}")`);
+  if (!v.help && parsed.positionals.length === 0) throw new UsageError('no input files');
+  return {
+    files: parsed.positionals,
+    out: v.out,
+    pagesDir: v['pages-dir'],
+    k: k as CliOptions['k'],
+    dropHeaders: v['drop-headers']!,
+    json: v.json!,
+    pack: v.pack ?? defaultPack,
+    textLayer: v['text-layer']!,
+    help: v.help!,
+  };
+}

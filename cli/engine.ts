@@ -1,0 +1,87 @@
+// The one seam between the CLI and the page engine: `createEngine(options)` → PageEngine.
+//
+// "ocr": the model pack through onnxruntime-node and the page pipeline (detector → layout → recognizer
+// → assembly), the same code the app runs in its worker. "text-layer": a born-digital PDF's embedded
+// text placed through the same layout and assembly (no model; for PDFs that have a text layer).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { layoutPage } from '../src/core/layout/layout-page';
+import { assembleMarkdown } from '../src/core/assemble/assemble-markdown';
+import type { PageResult, PageStats } from '../src/protocol/page';
+import type { PageSource } from './page-source';
+
+export interface EngineOptions {
+  mode: 'ocr' | 'text-layer';
+  pack: string;
+  k: 0 | 1 | 2 | 3;
+  dropHeaders: boolean;
+}
+
+export interface PageEngine {
+  name: string;
+  ocrPage(source: PageSource, page: number): Promise<PageResult>;
+  close(): Promise<void>;
+}
+
+export class EngineError extends Error {}
+
+export async function createEngine(o: EngineOptions): Promise<PageEngine> {
+  return o.mode === 'text-layer' ? textLayerEngine(o) : ocrEngine(o);
+}
+
+export function emptyStats(backend: string, ms: number): PageStats {
+  return {
+    tokens: 0,
+    decoderCalls: 0,
+    draftCalls: 0,
+    acceptedPerStep: [],
+    proposedPerStep: [],
+    tokensPerPass: 0,
+    ms: { total: ms, detect: 0, encoder: 0, decoder: 0, draft: 0, layout: ms, other: 0 },
+    backend,
+  };
+}
+
+function textLayerEngine(o: EngineOptions): PageEngine {
+  return {
+    name: 'text layer',
+    async ocrPage(source, page) {
+      const t0 = performance.now();
+      const { lines, width, height } = await source.textLines(page);
+      const blocks = layoutPage(lines, { width, height });
+      const out = assembleMarkdown(blocks, lines.map((l) => l.text ?? ''), { page, dropHeaders: o.dropHeaders });
+      return { page, ...out, stats: emptyStats('text-layer', performance.now() - t0) };
+    },
+    close: async () => {},
+  };
+}
+
+/** The page pipeline's Node entry, resolved at run time so the CLI builds before the engine lands. */
+interface PipelineModule {
+  createNodePageOcr?: (options: { packDir: string; k: number; dropHeaders: boolean }) => Promise<{
+    ocrPage(image: import('../src/protocol/page').PageImage, page: number): Promise<PageResult>;
+    close?(): Promise<void>;
+  }>;
+}
+
+async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
+  if (!existsSync(o.pack)) throw new EngineError(`model pack folder "${o.pack}" does not exist (use --pack DIR, or --text-layer for born-digital PDFs)`);
+  const entry = fileURLToPath(new URL('../src/node/page-ocr.ts', import.meta.url));
+  if (!existsSync(entry)) throw new EngineError('this checkout has no OCR page pipeline yet (src/node/page-ocr.ts); use --text-layer for born-digital PDFs');
+  const mod = (await import(/* @vite-ignore */ entry)) as PipelineModule;
+  if (!mod.createNodePageOcr) throw new EngineError('src/node/page-ocr.ts does not export createNodePageOcr');
+  let ocr: Awaited<ReturnType<NonNullable<PipelineModule['createNodePageOcr']>>>;
+  try {
+    ocr = await mod.createNodePageOcr({ packDir: o.pack, k: o.k, dropHeaders: o.dropHeaders });
+  } catch (e) {
+    throw new EngineError(`the model pack in "${o.pack}" could not be loaded: ${(e as Error).message}`);
+  }
+  return {
+    name: `pack ${o.pack}`,
+    async ocrPage(source, page) {
+      const image = await source.render(page);
+      return ocr.ocrPage(image, page);
+    },
+    close: async () => ocr.close?.(),
+  };
+}

@@ -1,0 +1,169 @@
+// Opens an input file as a sequence of pages: PDFs through pdf.js (legacy build, Node) rendered into
+// @napi-rs/canvas at the app's OCR resolution, images decoded by @napi-rs/canvas. Bad files are
+// reported with the same messages as the app (empty, not a supported type, damaged, password).
+import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { PageImage } from '../src/protocol/page';
+import type { RenderTarget } from '../src/protocol/render-api';
+import { sniffKind } from '../src/ingest/file-kind';
+import { imageScale, pdfScale, scaledSide } from '../workers/render/page-scale';
+import type { TextLine } from '../src/core/layout/types';
+
+/** The app's OCR render target (src/bridges/render-bridge.ts OCR_TARGET): the same pixels in both. */
+export const OCR_TARGET: RenderTarget = { longSide: 2000, maxPixels: 6_000_000, maxDpi: 600 };
+
+export class InputError extends Error {}
+
+export interface PageSource {
+  name: string;
+  pageCount: number;
+  render(page: number): Promise<PageImage>;
+  /** Text-layer lines of a PDF page in the rendered page's pixels (empty for images). */
+  textLines(page: number): Promise<{ lines: TextLine[]; width: number; height: number }>;
+  close(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+const pdfjsDir = dirname(require.resolve('pdfjs-dist/package.json'));
+
+export async function openSource(path: string, target: RenderTarget = OCR_TARGET): Promise<PageSource> {
+  const name = basename(path);
+  let bytes: Uint8Array;
+  try {
+    const s = await stat(path);
+    if (!s.isFile()) throw new InputError(`“${name}” is not a file.`);
+    bytes = new Uint8Array(await readFile(path));
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(code === 'ENOENT' ? `“${path}” does not exist.` : `“${path}” cannot be read (${code ?? (e as Error).message}).`);
+  }
+  const sniffed = sniffKind(bytes.subarray(0, 1024), name);
+  if (!sniffed.ok) throw new InputError(sniffed.message);
+  return sniffed.kind === 'pdf' ? openPdf(name, bytes, target) : openImage(name, bytes, target);
+}
+
+async function openPdf(name: string, bytes: Uint8Array, target: RenderTarget): Promise<PageSource> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  let doc: Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
+  try {
+    doc = await pdfjs.getDocument({
+      data: bytes,
+      standardFontDataUrl: pathToFileURL(join(pdfjsDir, 'standard_fonts') + '/').href,
+      cMapUrl: pathToFileURL(join(pdfjsDir, 'cmaps') + '/').href,
+      cMapPacked: true,
+      wasmUrl: pathToFileURL(join(pdfjsDir, 'wasm') + '/').href,
+      iccUrl: pathToFileURL(join(pdfjsDir, 'iccs') + '/').href,
+      verbosity: 0,
+    }).promise;
+  } catch (e) {
+    const err = e as { name?: string; message?: string };
+    if (err?.name === 'PasswordException') throw new InputError(`“${name}”: this PDF is protected by a password.`);
+    throw new InputError(`“${name}”: this PDF is damaged or incomplete and cannot be read${err?.message ? ` (${err.message})` : ''}.`);
+  }
+  const viewportOf = async (n: number) => {
+    const page = await doc.getPage(n);
+    const base = page.getViewport({ scale: 1 });
+    const scale = pdfScale(base.width, base.height, target);
+    return { page, viewport: page.getViewport({ scale }) };
+  };
+  return {
+    name,
+    pageCount: doc.numPages,
+    async render(n) {
+      const { page, viewport } = await viewportOf(n);
+      const width = scaledSide(viewport.width, 1);
+      const height = scaledSide(viewport.height, 1);
+      const canvas = createCanvas(width, height);
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, width, height);
+      await page.render({ canvasContext: ctx as unknown as CanvasRenderingContext2D, viewport, canvas: canvas as unknown as HTMLCanvasElement }).promise;
+      const data = ctx.getImageData(0, 0, width, height).data;
+      page.cleanup();
+      return { width, height, pixels: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), dpi: (viewport.scale * 72) };
+    },
+    async textLines(n) {
+      const { page, viewport } = await viewportOf(n);
+      const content = await page.getTextContent();
+      const lines = textItemsToLines(
+        content.items.flatMap((it) => ('str' in it ? [{ str: it.str, transform: it.transform as number[], width: it.width, height: it.height, hasEOL: it.hasEOL }] : [])),
+        viewport.transform as number[],
+      );
+      return { lines, width: Math.round(viewport.width), height: Math.round(viewport.height) };
+    },
+    close: () => doc.destroy(),
+  };
+}
+
+async function openImage(name: string, bytes: Uint8Array, target: RenderTarget): Promise<PageSource> {
+  let img: Awaited<ReturnType<typeof loadImage>>;
+  try {
+    img = await loadImage(Buffer.from(bytes));
+  } catch (e) {
+    throw new InputError(`“${name}”: this image is damaged and cannot be decoded (${(e as Error).message}).`);
+  }
+  const scale = imageScale(img.width, img.height, target);
+  const width = scaledSide(img.width, scale);
+  const height = scaledSide(img.height, scale);
+  return {
+    name,
+    pageCount: 1,
+    async render() {
+      const canvas = createCanvas(width, height);
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, width, height);
+      ctx.drawImage(img, 0, 0, width, height);
+      const data = ctx.getImageData(0, 0, width, height).data;
+      return { width, height, pixels: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), dpi: 0 };
+    },
+    textLines: async () => ({ lines: [], width, height }),
+    close: async () => {},
+  };
+}
+
+interface TextItem {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  hasEOL: boolean;
+}
+
+/**
+ * pdf.js text items → line boxes in viewport pixels: items on the same baseline and close together
+ * join one line; a gap wider than the text height starts a new box, as the detector would.
+ */
+export function textItemsToLines(items: TextItem[], vt: number[]): TextLine[] {
+  const apply = (x: number, y: number): [number, number] => [vt[0]! * x + vt[2]! * y + vt[4]!, vt[1]! * x + vt[3]! * y + vt[5]!];
+  const boxes: TextLine[] = [];
+  let cur: { bbox: [number, number, number, number]; text: string; base: number } | undefined;
+  for (const it of items) {
+    if (!it.str.trim()) {
+      if (cur && it.str) cur.text += ' ';
+      continue;
+    }
+    const [a, b, , , e, f] = it.transform as [number, number, number, number, number, number];
+    const size = Math.hypot(a, b) || it.height;
+    const p0 = apply(e, f - 0.25 * size);
+    const p1 = apply(e + it.width, f + 0.85 * size);
+    const box: [number, number, number, number] = [Math.min(p0[0], p1[0]), Math.min(p0[1], p1[1]), Math.max(p0[0], p1[0]), Math.max(p0[1], p1[1])];
+    const h = box[3] - box[1];
+    const base = Math.max(p0[1], p1[1]);
+    if (cur && Math.abs(base - cur.base) < 0.5 * h && box[0] - cur.bbox[2] < 1.0 * h && box[0] > cur.bbox[0]) {
+      const gap = box[0] - cur.bbox[2];
+      if (!cur.text.endsWith(' ') && gap > 0.15 * h) cur.text += ' ';
+      cur.text += it.str;
+      cur.bbox = [cur.bbox[0], Math.min(cur.bbox[1], box[1]), Math.max(cur.bbox[2], box[2]), Math.max(cur.bbox[3], box[3])];
+    } else {
+      if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim() });
+      cur = { bbox: box, text: it.str, base };
+    }
+  }
+  if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim() });
+  return boxes.filter((l) => l.text);
+}

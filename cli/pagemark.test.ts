@@ -1,0 +1,74 @@
+// Spawns the real CLI on fixture files (text-layer mode: the PDF's own text through the same layout
+// and assembly; OCR mode needs a model pack and is covered where the pack is).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const fx = (name: string) => join(root, 'e2e/fixtures', name);
+const bitcoin = join(root, 'test/eval-set/fixtures/bitcoin.pdf');
+const tmp = mkdtempSync(join(tmpdir(), 'pagemark-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function pagemark(...args: string[]) {
+  const r = spawnSync(process.execPath, [join(root, 'cli/pagemark.mjs'), ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('pagemark CLI', () => {
+  it('converts good files, reports each bad one with its reason, and exits 1', () => {
+    const r = pagemark('--text-layer', fx('empty.pdf'), bitcoin, fx('corrupt.pdf'), fx('notes.pdf'), join(tmp, 'missing.pdf'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('“empty.pdf” is empty (0 bytes).');
+    expect(r.stderr).toMatch(/“corrupt\.pdf”: this PDF is damaged/);
+    expect(r.stderr).toMatch(/“notes\.pdf” is not a PDF, PNG, JPEG or WebP file/);
+    expect(r.stderr).toMatch(/missing\.pdf” does not exist/);
+    // The good file still came out, with its title as a heading.
+    expect(r.stdout).toMatch(/^#{1,3} .*Peer-to-Peer/m);
+  });
+
+  it('writes one file per page and joins pages with page markers', () => {
+    const pages = join(tmp, 'pages');
+    const out = join(tmp, 'multi.md');
+    const r = pagemark('--text-layer', fx('multipage.pdf'), '--pages-dir', pages, '-o', out);
+    expect(r.code).toBe(0);
+    expect(readdirSync(pages).sort()).toEqual(['multipage_pg1.md', 'multipage_pg2.md', 'multipage_pg3.md']);
+    const md = readFileSync(out, 'utf8');
+    expect(md).toContain('\n\n<!-- page 2 -->\n\n');
+    expect(md).toContain('\n\n<!-- page 3 -->\n\n');
+    expect(md.startsWith(readFileSync(join(pages, 'multipage_pg1.md'), 'utf8').trimEnd())).toBe(true);
+  });
+
+  it('emits page results as JSON with regions', () => {
+    const r = pagemark('--text-layer', '--json', fx('text-page.pdf'));
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.file).toBe('text-page.pdf');
+    expect(doc.pages).toHaveLength(1);
+    expect(doc.pages[0].regions.length).toBeGreaterThan(3);
+    expect(doc.pages[0].regions[0]).toHaveProperty('bbox');
+  });
+
+  it('drops the page-number footer with --drop-headers', () => {
+    const keep = pagemark('--text-layer', bitcoin);
+    const drop = pagemark('--text-layer', '--drop-headers', bitcoin);
+    expect(keep.stdout.trimEnd().split('\n').pop()).toBe('1');
+    expect(drop.stdout.trimEnd().split('\n').pop()).not.toBe('1');
+  });
+
+  it('decodes images (an image has no text layer: empty Markdown, no error)', () => {
+    const r = pagemark('--text-layer', fx('page-image.png'));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+
+  it('rejects bad arguments with exit 2 and a missing pack with exit 3', () => {
+    expect(pagemark('--k', '7', fx('text-page.pdf')).code).toBe(2);
+    expect(pagemark().code).toBe(2);
+    const r = pagemark('--pack', join(tmp, 'no-pack'), fx('text-page.pdf'));
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/no-pack/);
+  });
+});
