@@ -1,0 +1,38 @@
+// Writes small, valid PDFs for tests that need unusual shapes (a 200-inch page, 500 pages) without
+// committing large files. Text uses the standard Helvetica font.
+
+export interface MadePage {
+  width: number;
+  height: number;
+  text: string;
+  fontSize: number;
+}
+
+export function makePdf(pages: MadePage[]): Buffer {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body) - 1 + 1; // object numbers start at 1
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  add('PAGES');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const kids: number[] = [];
+  for (const p of pages) {
+    const escaped = p.text.replace(/[()\\]/g, (c) => `\\${c}`);
+    const stream = `BT /F1 ${p.fontSize} Tf ${p.fontSize} ${p.height - 2 * p.fontSize} Td (${escaped}) Tj ET`;
+    const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+    kids.push(
+      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`),
+    );
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
