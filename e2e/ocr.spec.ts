@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { chooseFiles, documentItem, engineLanded, openApp } from './helpers';
+
+test.fixme(!engineLanded, 'needs workers/engine/engine.worker.ts (the inference worker)');
+
+test('drop a PDF → the Markdown pane contains the page’s words, with regions and stats', async ({ page }) => {
+  test.setTimeout(300_000);
+  await openApp(page);
+  await chooseFiles(page, ['text-page.pdf']);
+  await expect(documentItem(page, 'text-page.pdf').getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 240_000 });
+
+  const pane = page.getByTestId('markdown-rendered');
+  // Words of the page's first lines (pdftotext of the fixture).
+  for (const word of ['Lorem', 'ipsum', 'dolor', 'consetetur', 'sadipscing']) await expect(pane).toContainText(word);
+
+  await expect(page.getByTestId('stats')).toContainText(/Tokens\/s\s*\d+/);
+  const regions = page.locator('.regions .region');
+  expect(await regions.count()).toBeGreaterThan(0);
+  // Clicking a region selects its Markdown block; hovering a block outlines its region.
+  await regions.first().click();
+  await expect(page.locator('.md-block--active')).toHaveCount(1);
+  await page.locator('.md-block').first().hover();
+  await expect(page.locator('.region--active')).toHaveCount(1);
+
+  await page.getByRole('tab', { name: 'Markdown' }).click();
+  await expect(page.getByTestId('markdown-raw')).toContainText('Lorem');
+});

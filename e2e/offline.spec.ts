@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test';
+import { chooseFiles, documentItem, inkCorrelation, openApp } from './helpers';
+
+test('after one visit the app reloads and renders PDFs with the network off', async ({ page, context }) => {
+  await openApp(page);
+  // The service worker installs (precaching everything) and takes control of this tab.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Pagemark' })).toBeVisible();
+  // Still cross-origin isolated (the cached page kept its COOP/COEP headers), so WASM threads work.
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+
+  await chooseFiles(page, ['multipage.pdf']);
+  await expect(documentItem(page, 'multipage.pdf')).toContainText('PDF · 3 pages');
+  // pdf.js, its parser worker and its fonts all came from the cache: the glyphs are real.
+  expect(await inkCorrelation(page.getByTestId('page-image'), 'multipage-p1-reference.png')).toBeGreaterThan(0.7);
+});
