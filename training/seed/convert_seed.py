@@ -112,6 +112,16 @@ def export(module, args, spec, path):
     torch.onnx.export(module, args, path, opset_version=OPSET, do_constant_folding=True,
                       input_names=[n for n, _, _ in ins], output_names=[n for n, _, _ in outs], dynamic_axes=axes)
     module.eval()
+    # An output that is a constant (image_newline) keeps its initializer's name: route it through Identity.
+    proto = onnx.load(path)
+    changed = False
+    for out, (name, _, _) in zip(proto.graph.output, outs):
+        if out.name != name:
+            proto.graph.node.append(onnx.helper.make_node("Identity", [out.name], [name]))
+            out.name = name
+            changed = True
+    if changed:
+        onnx.save(proto, path)
 
 
 def shard(path, limit, min_bytes=1024):
