@@ -27,9 +27,12 @@ function PageStatusNote({ page, engineNote }: { page: PageState; engineNote: str
     case 'rendering':
     case 'recognizing':
       return (
-        <p className="muted" role="status">
-          {page.stage ?? 'Working'}…
-        </p>
+        <div className="page-stage" role="status">
+          <span className="muted">{page.stage ?? 'Working'}…</span>
+          {page.stageProgress !== undefined && (
+            <progress max={1} value={page.stageProgress} aria-label={`Progress of page ${page.page}`} />
+          )}
+        </div>
       );
     case 'failed':
       return (

@@ -13,6 +13,8 @@ export interface PageState {
   page: number;
   status: PageStatus;
   stage?: string;
+  /** Fraction of the current stage done (lines, cells…), when the engine reports it. */
+  stageProgress?: number;
   result?: PageResult;
   error?: string;
   /** Wall time from render start to result. */
@@ -140,6 +142,13 @@ export class DocumentStore {
     void this.pump();
   }
 
+  /** The engine's progress within the page in flight. */
+  reportPageProgress(page: number, done: number, total: number, stage: string): void {
+    const job = this.current;
+    if (!job || job.page !== page) return;
+    this.updatePage(job.docId, page, { stage, stageProgress: total > 0 ? done / total : undefined });
+  }
+
   private nextPage(): { doc: DocState; page: PageState } | null {
     for (const doc of this.docs) {
       if (doc.status !== 'ready') continue;
@@ -179,12 +188,13 @@ export class DocumentStore {
         // The OCR pixels went to the engine; draw the page again at the same size to cut the figures.
         figures = await cropFigures(await renderPage(doc.renderId!, page, OCR_TARGET), result.figures);
       }
-      this.updatePage(doc.id, page, { status: 'done', stage: undefined, result, figures, ms: performance.now() - started });
+      this.updatePage(doc.id, page, { status: 'done', stage: undefined, stageProgress: undefined, result, figures, ms: performance.now() - started });
     } catch (err) {
       const aborted = (err as Error)?.name === 'AbortError' || controller.signal.aborted;
       this.updatePage(doc.id, page, {
         status: aborted ? 'cancelled' : 'failed',
         stage: undefined,
+        stageProgress: undefined,
         error: aborted ? undefined : `Page ${page}: ${(err as Error)?.message ?? String(err)}`,
       });
     } finally {

@@ -4,8 +4,11 @@ import { DocumentStore } from './document-store';
 import type { Engine } from './use-engine';
 import { engineSettings, type Settings } from '../settings/settings';
 
-export function useDocuments(engine: Engine, settings: Settings) {
-  const store = useMemo(() => new DocumentStore(), []);
+export function useDocumentStore(): DocumentStore {
+  return useMemo(() => new DocumentStore(), []);
+}
+
+export function useDocuments(store: DocumentStore, engine: Engine, settings: Settings) {
   const docs = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
@@ -20,5 +23,5 @@ export function useDocuments(engine: Engine, settings: Settings) {
     return () => store.setHost(null);
   }, [store, ensureReady, bridge]);
 
-  return { store, docs };
+  return { docs };
 }

@@ -39,7 +39,9 @@ export interface Engine {
   ensureReady(): Promise<boolean>;
 }
 
-export function useEngine(settings: Settings, packFiles: File[]): Engine {
+export function useEngine(settings: Settings, packFiles: File[], onPageProgress?: (e: Extract<EngineEvent, { type: 'page-progress' }>) => void): Engine {
+  const pageProgress = useRef(onPageProgress);
+  pageProgress.current = onPageProgress;
   const bridge = useMemo(() => new EngineBridge(), []);
   const [status, setStatus] = useState<EngineStatus>({ phase: EngineBridge.available ? 'idle' : 'unavailable' });
   const loading = useRef<{ key: string; promise: Promise<boolean> } | null>(null);
@@ -75,7 +77,8 @@ export function useEngine(settings: Settings, packFiles: File[]): Engine {
     setStatus({ phase: 'loading', detail: 'Starting the engine' });
     const promise = bridge
       .init(source, engineSettings(settingsRef.current), (e) => {
-        if (e.type === 'error') setStatus((s) => ({ ...s, message: e.message }));
+        if (e.type === 'page-progress') pageProgress.current?.(e);
+        else if (e.type === 'error') setStatus((s) => ({ ...s, message: e.message }));
         else setStatus((s) => (s.phase === 'loading' ? { ...s, ...describe(e) } : s));
       })
       .then(
