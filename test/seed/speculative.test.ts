@@ -4,10 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBatch } from '../../src/core/decoding/decode-batch';
 import type { PageImage } from '../../src/protocol/page';
-import { encodePage, type PageGraphs } from '../../src/core/page-pack/read-page';
+import { encodePage, readPage, type PageGraphs } from '../../src/core/page-pack/read-page';
+import { parsePieceVocab, piecesToText } from '../../src/core/recognize/piece-vocab';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pagePrompt } from '../../src/core/page-pack/page-prompt';
 import { assembleVisualTokens, visualTokenCount } from '../../src/core/page-pack/visual-tokens';
-import { fixturePixels, openGraphs, pack, reference, runtime } from './seed-tiny';
+import { PACK_DIR, fixturePixels, openGraphs, pack, reference, runtime } from './seed-tiny';
 
 let graphs: PageGraphs;
 beforeAll(async () => {
@@ -97,5 +100,18 @@ describe('seed-tiny decoding', () => {
       ];
       expect(batch.tokens).toEqual([alone[0]!.tokens[0], alone[1]!.tokens[0]]);
     }
+  });
+
+  it('readPage gives the same Markdown and regions for K=0 and K=3', async () => {
+    const t = pack.tokenizer;
+    const vocab = parsePieceVocab(readFileSync(join(PACK_DIR, t.file!), 'utf8'), [t.bos, t.eos, t.pad, t.image]);
+    const page = syntheticPage(1300, 1700, 6);
+    const opts = { detokenize: (ids: number[]) => piecesToText(vocab, ids), maxTokens: 48 };
+    const greedy = await readPage(runtime, pack, graphs, page, { ...opts, k: 0 });
+    const spec = await readPage(runtime, pack, graphs, page, { ...opts, k: 3 });
+    expect(greedy.tokens.length).toBeGreaterThan(0);
+    expect(spec.markdown).toBe(greedy.markdown);
+    expect(spec.regions).toEqual(greedy.regions);
+    expect(spec.stats.draftCalls).toBeGreaterThan(0);
   });
 });

@@ -43,9 +43,9 @@ export function parseBoxes(body: string): [number, number, number, number][] {
   return boxes;
 }
 
-/** 0–999 box -> page pixels, clamped to the page and ordered; null when it has no area. */
+/** 0–999 box -> whole page pixels, clamped to the page and ordered; null when it has no area. */
 export function boxToPage(box: [number, number, number, number], width: number, height: number): BBox | null {
-  const clamp = (v: number, max: number) => Math.min(max, Math.max(0, v));
+  const clamp = (v: number, max: number) => Math.min(max, Math.max(0, Math.round(v)));
   const xs = [box[0], box[2]].map((v) => clamp((v / 999) * width, width)).sort((a, b) => a - b);
   const ys = [box[1], box[3]].map((v) => clamp((v / 999) * height, height)).sort((a, b) => a - b);
   if (xs[1]! - xs[0]! < 1 || ys[1]! - ys[0]! < 1) return null;
