@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseFiles, documentItem, inkCorrelation, openApp } from './helpers';
+import { chooseFiles, documentItem, engineLanded, inkCorrelation, openApp } from './helpers';
 
 test('after one visit the app reloads and renders PDFs with the network off', async ({ page, context }) => {
   await openApp(page);
@@ -17,4 +17,13 @@ test('after one visit the app reloads and renders PDFs with the network off', as
   await expect(documentItem(page, 'multipage.pdf')).toContainText('PDF · 3 pages');
   // pdf.js, its parser worker and its fonts all came from the cache: the glyphs are real.
   expect(await inkCorrelation(page.getByTestId('page-image'), 'multipage-p1-reference.png')).toBeGreaterThan(0.7);
+
+  if (engineLanded) {
+    // The model pack and onnxruntime-web came from the cache too.
+    test.setTimeout(300_000);
+    await chooseFiles(page, ['text-page.pdf']);
+    await documentItem(page, 'text-page.pdf').getByRole('button', { name: /^text-page\.pdf/ }).click();
+    await expect(documentItem(page, 'text-page.pdf').getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 240_000 });
+    await expect(page.getByTestId('markdown-rendered')).toContainText('Lorem');
+  }
 });
