@@ -1,0 +1,38 @@
+// Real text lines for engine tests: fixture PDF pages rendered in Node at the app's OCR resolution
+// (the CLI's page source), lines found by the pack's detector, cropped by src/core/image.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openSource } from '../../cli/page-source';
+import { lineInput, linePreprocess, type LineInput } from '../../src/core/image/line-input';
+import { detectLines } from '../../src/core/pipeline/detect-lines';
+import type { PageEngine } from '../../src/core/pipeline/page-engine';
+import type { BBox, PageImage } from '../../src/protocol/page';
+
+export const FIXTURE_PAGES = ['issue11913.pdf', 'canvas.pdf', 'issue13242.pdf', 'bug1873345.pdf'].map((f) =>
+  fileURLToPath(new URL(`../fixtures/pages/${f}`, import.meta.url)),
+);
+
+export interface CorpusLine {
+  file: string;
+  box: BBox;
+  input: LineInput;
+}
+
+export async function renderFirstPage(path: string): Promise<PageImage> {
+  const src = await openSource(path);
+  try {
+    return await src.render(1);
+  } finally {
+    await src.close();
+  }
+}
+
+export async function corpusLines(engine: PageEngine, files = FIXTURE_PAGES): Promise<CorpusLine[]> {
+  const pre = linePreprocess(engine.text.spec.preprocess);
+  const out: CorpusLine[] = [];
+  for (const file of files) {
+    const page = await renderFirstPage(file);
+    for (const l of await detectLines(engine, page)) out.push({ file, box: l.bbox, input: lineInput(page, l.bbox, pre) });
+  }
+  return out;
+}
