@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// npm run eval — scores Pagemark (the default pack, or --pack DIR) and tesseract on the eval set:
+// olmOCR-bench-style unit tests on the generated documents and CER against the text layer of
+// born-digital corpus pages. Writes bench/results/eval.json and bench/results/eval.md.
+//   node bench/eval.mjs [--pack DIR] [--systems pagemark,tesseract,text-layer] [--split all|tune|held-out] [--k 0..3]
+import { register } from 'tsx/esm/api';
+
+register();
+console.log = (...args) => console.error(...args); // pdf.js chatter stays off stdout
+const { runEval } = await import('./eval/run-eval.mjs');
+process.exitCode = await runEval(process.argv.slice(2));

@@ -1,0 +1,64 @@
+// Builds the generated part of the eval set: one-page documents authored as HTML (headings,
+// paragraphs, lists, ruled and unruled tables, KaTeX formulas, two columns, running headers and
+// footers, varied fonts), printed to PDF by headless Chromium, with olmOCR-bench-style tests whose
+// expected strings come from the source, and are checked against the printed PDF's text layer.
+//
+//   node bench/eval/make-set.mjs   → test/eval-set/generated/*.pdf + test/eval-set/generated/tests.jsonl
+//
+// Split: documents with variant "a" may be used for tuning; variant "b" (other seeds, other fonts) is
+// held out (bench/EVAL.md).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import katex from 'katex';
+import { buildDocs } from './documents.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const outDir = join(root, 'test/eval-set/generated');
+const katexCss = pathToFileURL(join(root, 'node_modules/katex/dist/katex.min.css')).href;
+
+const norm = (s) => s.normalize('NFKC').replace(/[‐-―]/g, '-').replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim();
+
+function printPdf(html, pdfPath) {
+  const dir = mkdtempSync(join(tmpdir(), 'pagemark-evalset-'));
+  const htmlPath = join(dir, 'doc.html');
+  writeFileSync(htmlPath, html);
+  execFileSync(
+    'chromium',
+    ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', '--print-to-pdf-no-header', `--print-to-pdf=${pdfPath}`, pathToFileURL(htmlPath).href],
+    { stdio: 'ignore', timeout: 120_000 },
+  );
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function main() {
+  mkdirSync(outDir, { recursive: true });
+  const docs = buildDocs({ katex: (tex) => katex.renderToString(tex, { displayMode: true, throwOnError: true }), katexCss });
+  const lines = [];
+  for (const doc of docs) {
+    const pdf = join(outDir, `${doc.id}.pdf`);
+    printPdf(doc.html, pdf);
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))[1]);
+    if (pages !== 1) throw new Error(`${doc.id} printed ${pages} pages; its content must fit one page`);
+    const layer = norm(execFileSync('pdftotext', ['-raw', pdf, '-'], { encoding: 'utf8' }));
+    let kept = 0;
+    for (const t of doc.tests) {
+      const strings = [t.text, t.before, t.after, t.cell, t.up, t.down, t.left, t.right, t.top_heading].filter((s) => typeof s === 'string');
+      const missing = t.type !== 'math' && strings.find((s) => !layer.includes(norm(s)));
+      if (missing) {
+        if (t.type !== 'absent') {
+          console.warn(`${doc.id}: dropped ${t.type} test, "${missing}" is not in the printed text layer`);
+          continue;
+        }
+      }
+      lines.push(JSON.stringify({ pdf: `generated/${doc.id}.pdf`, page: 1, id: `${doc.id}-${String(kept).padStart(2, '0')}`, split: doc.split, ...t }));
+      kept++;
+    }
+    console.log(`${doc.id}: ${kept} tests (${doc.font})`);
+  }
+  writeFileSync(join(outDir, 'tests.jsonl'), lines.join('\n') + '\n');
+}
+
+main();

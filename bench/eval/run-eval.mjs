@@ -1,0 +1,169 @@
+// The eval run: for each system and page, Markdown → tests and CER; a JSON report and a table.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createCanvas } from '@napi-rs/canvas';
+import { createEngine } from '../../cli/engine.ts';
+import { openSource } from '../../cli/page-source.ts';
+import { CORPUS_PAGES } from './corpus-pages.mjs';
+import { cer, plainText, runTest } from './score.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const sharedCorpus = join(root, '../shared/corpus/pdfs');
+const CATEGORIES = ['present', 'absent', 'order', 'table', 'math'];
+
+function loadTests(split) {
+  const tests = readFileSync(join(root, 'test/eval-set/generated/tests.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  return tests.filter((t) => split === 'all' || t.split === split);
+}
+
+function corpusPages() {
+  return CORPUS_PAGES.map((c) => {
+    const local = c.file && join(root, c.file);
+    const path = local && existsSync(local) ? local : join(sharedCorpus, c.shared);
+    return existsSync(path) ? { path, page: c.page, name: c.shared } : undefined;
+  }).filter(Boolean);
+}
+
+/** Text layer of a page in poppler's reading order: the CER reference. */
+function textLayer(path, page) {
+  return execFileSync('pdftotext', ['-f', String(page), '-l', String(page), '-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
+}
+
+async function tesseractMarkdown(source, page, tmp) {
+  const img = await source.render(page);
+  const canvas = createCanvas(img.width, img.height);
+  const ctx = canvas.getContext('2d');
+  const data = ctx.createImageData(img.width, img.height);
+  data.data.set(img.pixels);
+  ctx.putImageData(data, 0, 0);
+  const png = join(tmp, 'page.png');
+  writeFileSync(png, canvas.toBuffer('image/png'));
+  // Plain text is all tesseract gives; paragraphs separated by blank lines read as Markdown paragraphs.
+  return execFileSync('tesseract', [png, 'stdout', '-l', 'eng'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+}
+
+async function systemRunner(name, opts) {
+  if (name === 'tesseract') {
+    const tmp = mkdtempSync(join(tmpdir(), 'pagemark-eval-'));
+    return { name, run: (source, page) => tesseractMarkdown(source, page, tmp), close: async () => rmSync(tmp, { recursive: true, force: true }) };
+  }
+  const mode = name === 'text-layer' ? 'text-layer' : 'ocr';
+  const engine = await createEngine({ mode, pack: opts.pack, k: opts.k, dropHeaders: true });
+  return { name, run: async (source, page) => (await engine.ocrPage(source, page)).markdown, close: () => engine.close() };
+}
+
+const pct = (x) => (x === undefined ? '—' : `${(100 * x).toFixed(1)}%`);
+
+export async function runEval(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      pack: { type: 'string', default: join(root, 'models/pocket') },
+      systems: { type: 'string', default: 'pagemark,tesseract,text-layer' },
+      split: { type: 'string', default: 'all' },
+      k: { type: 'string', default: '3' },
+    },
+  });
+  const tests = loadTests(values.split);
+  const pdfs = [...new Set(tests.map((t) => `${t.pdf}#${t.page}`))];
+  const corpus = corpusPages();
+  const report = { date: new Date().toISOString(), pack: values.pack, k: Number(values.k), split: values.split, dropHeaders: true, systems: {} };
+  const outDir = join(root, 'bench/results');
+  mkdirSync(join(outDir, 'eval-pages'), { recursive: true });
+
+  for (const name of values.systems.split(',')) {
+    let runner;
+    try {
+      runner = await systemRunner(name, { pack: values.pack, k: Number(values.k) });
+    } catch (e) {
+      console.error(`eval: ${name} unavailable: ${e.message}`);
+      report.systems[name] = { unavailable: e.message };
+      continue;
+    }
+    const results = [];
+    const pageMs = [];
+    for (const key of pdfs) {
+      const [pdf, page] = key.split('#');
+      const source = await openSource(join(root, 'test/eval-set', pdf));
+      const t0 = performance.now();
+      let md = '';
+      try {
+        md = await runner.run(source, Number(page));
+      } catch (e) {
+        console.error(`eval: ${name} failed on ${pdf} p${page}: ${e.message}`);
+      }
+      pageMs.push(performance.now() - t0);
+      await source.close();
+      writeFileSync(join(outDir, 'eval-pages', `${name}__${pdf.replace(/[/.]/g, '_')}_p${page}.md`), md);
+      for (const t of tests.filter((x) => x.pdf === pdf && String(x.page) === page)) results.push({ id: t.id, type: t.type, split: t.split, pass: runTest(t, md) });
+      console.error(`eval: ${name} ${pdf} p${page} done`);
+    }
+    const cers = [];
+    for (const c of corpus) {
+      const source = await openSource(c.path);
+      let md = '';
+      try {
+        md = await runner.run(source, c.page);
+      } catch (e) {
+        console.error(`eval: ${name} failed on ${c.name} p${c.page}: ${e.message}`);
+      }
+      await source.close();
+      cers.push({ page: `${c.name}#${c.page}`, cer: cer(plainText(md), textLayer(c.path, c.page)) });
+      console.error(`eval: ${name} ${c.name} p${c.page} CER ${pct(cers[cers.length - 1].cer)}`);
+    }
+    await runner.close();
+    const byCategory = {};
+    for (const cat of CATEGORIES) {
+      const r = results.filter((x) => x.type === cat);
+      if (r.length) byCategory[cat] = { passed: r.filter((x) => x.pass).length, total: r.length, rate: r.filter((x) => x.pass).length / r.length };
+    }
+    const rates = Object.values(byCategory).map((c) => c.rate);
+    const bySplit = {};
+    for (const s of ['tune', 'held-out']) {
+      const r = results.filter((x) => x.split === s);
+      if (r.length) bySplit[s] = r.filter((x) => x.pass).length / r.length;
+    }
+    report.systems[name] = {
+      tests: results,
+      byCategory,
+      overall: results.filter((x) => x.pass).length / Math.max(1, results.length),
+      categoryMean: rates.reduce((a, b) => a + b, 0) / Math.max(1, rates.length),
+      bySplit,
+      cer: cers,
+      meanCer: cers.reduce((a, c) => a + c.cer, 0) / Math.max(1, cers.length),
+      msPerPage: pageMs.reduce((a, b) => a + b, 0) / Math.max(1, pageMs.length),
+    };
+  }
+  writeFileSync(join(outDir, 'eval.json'), JSON.stringify(report, null, 2) + '\n');
+  const table = renderTable(report);
+  writeFileSync(join(outDir, 'eval.md'), table);
+  process.stdout.write(table);
+  return 0;
+}
+
+function renderTable(report) {
+  const names = Object.keys(report.systems);
+  const row = (label, f) => `| ${label} | ${names.map((n) => (report.systems[n].unavailable ? 'n/a' : f(report.systems[n]))).join(' | ')} |`;
+  const lines = [
+    `# Eval (${report.date.slice(0, 10)}, split ${report.split}, headers dropped, k=${report.k})`,
+    '',
+    `| | ${names.join(' | ')} |`,
+    `|---|${names.map(() => '---').join('|')}|`,
+    ...CATEGORIES.map((c) => row(c, (s) => (s.byCategory[c] ? `${pct(s.byCategory[c].rate)} (${s.byCategory[c].passed}/${s.byCategory[c].total})` : '—'))),
+    row('**all tests**', (s) => pct(s.overall)),
+    row('category mean', (s) => pct(s.categoryMean)),
+    row('tune split', (s) => pct(s.bySplit.tune)),
+    row('held-out split', (s) => pct(s.bySplit['held-out'])),
+    row('corpus CER (mean)', (s) => pct(s.meanCer)),
+    row('s / page', (s) => (s.msPerPage / 1000).toFixed(1)),
+    '',
+    'text-layer = the PDF\'s own text through Pagemark\'s layout and assembly (no OCR): the layout\'s ceiling.',
+    ...names.filter((n) => report.systems[n].unavailable).map((n) => `${n}: unavailable — ${report.systems[n].unavailable}`),
+    '',
+  ];
+  return lines.join('\n');
+}
