@@ -146,6 +146,8 @@ export function App() {
         onChange={updateSettings}
         onPackFiles={setPackFiles}
         onClose={() => setSettingsOpen(false)}
+        cachedPacks={engine.cachedPacks}
+        onDeletePack={engine.deleteCachedPack}
       />
       <DropOverlay visible={dragging} />
       <UpdatePrompt />

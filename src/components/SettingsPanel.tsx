@@ -1,6 +1,6 @@
 // Settings in a modal dialog (native <dialog>: focus is trapped and Escape closes it).
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Backend } from '../protocol/engine-api';
+import type { Backend, CachedPack } from '../protocol/engine-api';
 import type { Settings } from '../settings/settings';
 
 interface Props {
@@ -10,6 +10,32 @@ interface Props {
   onChange: (change: Partial<Settings>) => void;
   onPackFiles: (files: File[]) => void;
   onClose: () => void;
+  cachedPacks: () => Promise<CachedPack[]>;
+  onDeletePack: (name: string) => Promise<void>;
+}
+
+function StoredPacks({ list, onDelete }: { list: () => Promise<CachedPack[]>; onDelete: (name: string) => Promise<void> }) {
+  const [packs, setPacks] = useState<CachedPack[]>([]);
+  const refresh = () => void list().then(setPacks, () => setPacks([]));
+  useEffect(refresh, [list]);
+  if (packs.length === 0) return null;
+  return (
+    <fieldset>
+      <legend>Packs stored for offline use</legend>
+      <ul className="stored-packs">
+        {packs.map((p) => (
+          <li key={p.name}>
+            <span>
+              {p.name} {p.version} · {(p.bytes / 1048576).toFixed(1)} MB
+            </span>
+            <button type="button" className="button button--small" onClick={() => void onDelete(p.name).then(refresh)} aria-label={`Delete stored pack ${p.name}`}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
 }
 
 const BACKENDS: Array<[Backend, string]> = [
@@ -18,7 +44,7 @@ const BACKENDS: Array<[Backend, string]> = [
   ['wasm', 'WebAssembly (CPU)'],
 ];
 
-export function SettingsPanel({ open, settings, packFiles, onChange, onPackFiles, onClose }: Props) {
+export function SettingsPanel({ open, settings, packFiles, onChange, onPackFiles, onClose, cachedPacks, onDeletePack }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [url, setUrl] = useState(settings.pack.kind === 'url' ? settings.pack.url : '');
   const ids = { k: useId(), url: useId(), files: useId() };
@@ -114,6 +140,7 @@ export function SettingsPanel({ open, settings, packFiles, onChange, onPackFiles
             }}
           />
         </fieldset>
+        {open && <StoredPacks list={cachedPacks} onDelete={onDeletePack} />}
         <p className="hint">Settings are kept in this browser. A new backend or pack reloads the model.</p>
       </form>
     </dialog>

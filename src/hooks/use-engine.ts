@@ -2,7 +2,7 @@
 // report progress, and expose a promise-returning `ensureReady` for the conversion queue.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EngineBridge } from '../bridges/engine-bridge';
-import type { EngineEvent, PackSource } from '../protocol/engine-api';
+import type { CachedPack, EngineEvent, PackSource } from '../protocol/engine-api';
 import { engineSettings, type Settings } from '../settings/settings';
 
 export type EnginePhase = 'unavailable' | 'idle' | 'loading' | 'ready' | 'error';
@@ -37,6 +37,9 @@ export interface Engine {
   bridge: EngineBridge;
   /** Loads the engine if needed; resolves true when it can OCR. */
   ensureReady(): Promise<boolean>;
+  /** Packs kept for offline use (empty until the engine has started). */
+  cachedPacks(): Promise<CachedPack[]>;
+  deleteCachedPack(name: string): Promise<void>;
 }
 
 export function useEngine(settings: Settings, packFiles: File[], onPageProgress?: (e: Extract<EngineEvent, { type: 'page-progress' }>) => void): Engine {
@@ -96,5 +99,8 @@ export function useEngine(settings: Settings, packFiles: File[], onPageProgress?
     return promise;
   }, [bridge, key, source]);
 
-  return { status, bridge, ensureReady };
+  const cachedPacks = useCallback(() => bridge.listCachedPacks(), [bridge]);
+  const deleteCachedPack = useCallback((name: string) => bridge.deleteCachedPack(name), [bridge]);
+
+  return { status, bridge, ensureReady, cachedPacks, deleteCachedPack };
 }
