@@ -27,3 +27,19 @@ test('after one visit the app reloads and renders PDFs with the network off', as
     await expect(page.getByTestId('markdown-rendered')).toContainText('Lorem');
   }
 });
+
+test('installable: a manifest with real PNG icons at the sizes it claims', async ({ page }) => {
+  await openApp(page);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await page.evaluate(async (u) => (await fetch(u!)).json(), href);
+  expect(manifest).toMatchObject({ name: 'Pagemark', display: 'standalone', start_url: '.' });
+  for (const icon of manifest.icons as Array<{ src: string; sizes: string }>) {
+    const size = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = new URL(src, new URL('manifest.webmanifest', document.baseURI)).href;
+      await img.decode();
+      return `${img.naturalWidth}x${img.naturalHeight}`;
+    }, icon.src);
+    expect(size).toBe(icon.sizes);
+  }
+});
