@@ -24,3 +24,36 @@ export async function startLoopback(routes: Record<string, Route>): Promise<{ or
   const { port } = server.address() as AddressInfo;
   return { origin: `http://127.0.0.1:${port}`, server };
 }
+
+const MIME: Record<string, string> = {
+  html: 'text/html', js: 'text/javascript', mjs: 'text/javascript', css: 'text/css', json: 'application/json',
+  webmanifest: 'application/manifest+json', wasm: 'application/wasm', png: 'image/png', svg: 'image/svg+xml',
+  woff2: 'font/woff2', woff: 'font/woff', ttf: 'font/ttf',
+};
+
+/** Serves a built site under a sub-path, the way a plain static host would (plus COOP/COEP). */
+export async function startStaticHost(root: string, mount: string): Promise<{ origin: string; server: Server }> {
+  const { readFile } = await import('node:fs/promises');
+  const { join, normalize } = await import('node:path');
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (!path.startsWith(mount)) return void res.writeHead(404).end();
+    let rel = path.slice(mount.length);
+    if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+    rel = normalize(rel).replace(/^(\.\.[/\\])+/, '');
+    try {
+      const body = await readFile(join(root, rel));
+      res.writeHead(200, {
+        'Content-Type': MIME[rel.split('.').pop() ?? ''] ?? 'application/octet-stream',
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, server };
+}
