@@ -1,0 +1,86 @@
+// A pack from a URL: pack.json, then every file it names, each hash-checked before it is used or cached.
+// A corrupt or truncated download is reported and fetched once more (bypassing HTTP caches); a second
+// bad copy fails the load. Verified files are kept in the Cache API, so later starts work offline.
+import { PackError, packFiles, packVersion, parseManifest, type PackFile } from '../core/pack/manifest';
+import type { LoadedPack } from '../core/pack/loaded-pack';
+import { verifyPackFile } from '../core/pack/verify';
+import type { EngineEvent } from '../protocol/engine-api';
+import { fetchBytes } from './fetch-with-progress';
+import { PackStore } from './pack-store';
+
+export interface UrlLoadOptions {
+  store?: PackStore;
+  onEvent?: (e: EngineEvent) => void;
+  fetch?: typeof fetch;
+}
+
+export async function loadPackFromUrl(packJsonUrl: string, opts: UrlLoadOptions = {}): Promise<LoadedPack> {
+  const store = opts.store ?? new PackStore();
+  const fetchFn = opts.fetch ?? ((input, init) => fetch(input, init));
+  const emit = opts.onEvent ?? (() => {});
+  const text = await manifestText(packJsonUrl, store, fetchFn);
+  const manifest = parseManifest(text, packJsonUrl);
+  const version = packVersion(manifest);
+  const cache = await store.open(manifest.name, version);
+  const files = new Map<string, Uint8Array>();
+  let total = 0;
+  for (const f of packFiles(manifest)) {
+    const url = new URL(f.file, packJsonUrl).href;
+    let bytes = cache ? await store.getFile(cache, f.file) : null;
+    if (bytes) {
+      try {
+        await verifyPackFile(f, bytes);
+        emit({ type: 'pack-progress', file: f.file, loaded: f.bytes, total: f.bytes });
+      } catch (e) {
+        // Storage can be damaged too: drop the entry and download the file again.
+        emit({ type: 'error', message: `${(e as Error).message} (cached copy); downloading it again` });
+        await store.deleteFile(cache!, f.file);
+        bytes = null;
+      }
+    }
+    if (!bytes) {
+      bytes = await downloadVerified(f, url, fetchFn, emit);
+      if (cache) await store.putFile(cache, f.file, bytes);
+    }
+    emit({ type: 'pack-verified', file: f.file });
+    files.set(f.file, bytes);
+    total += bytes.byteLength;
+  }
+  if (cache) {
+    // The manifest goes in last: a cache without it is an unfinished download.
+    await store.putManifest(cache, text, packJsonUrl, total);
+    await store.delete(manifest.name, version);
+  }
+  return { manifest, files, source: packJsonUrl };
+}
+
+async function manifestText(url: string, store: PackStore, fetchFn: typeof fetch): Promise<string> {
+  try {
+    const res = await fetchFn(url, { cache: 'no-cache' });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return await res.text();
+  } catch (e) {
+    const cached = await store.manifestFrom(url);
+    if (cached !== null) return cached;
+    throw new PackError(`could not be fetched (${(e as Error).message}) and no copy is cached`, url);
+  }
+}
+
+async function downloadVerified(
+  f: PackFile,
+  url: string,
+  fetchFn: typeof fetch,
+  emit: (e: EngineEvent) => void,
+): Promise<Uint8Array> {
+  const progress = (loaded: number, total: number) => emit({ type: 'pack-progress', file: f.file, loaded, total });
+  let bytes = await fetchBytes(url, f.bytes, progress, undefined, fetchFn);
+  try {
+    await verifyPackFile(f, bytes);
+    return bytes;
+  } catch (e) {
+    emit({ type: 'error', message: `${(e as Error).message}; downloading it again` });
+  }
+  bytes = await fetchBytes(url, f.bytes, progress, { cache: 'reload' }, fetchFn);
+  await verifyPackFile(f, bytes); // a second bad copy fails the load: it is never used
+  return bytes;
+}
