@@ -40,3 +40,12 @@ test('every control has an accessible name', async ({ page }) => {
   );
   expect(unnamed).toEqual([]);
 });
+
+test('keyboard focus is visible', async ({ page }) => {
+  await openApp(page);
+  await page.keyboard.press('Tab');
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveText('Open files…');
+  const outline = await focused.evaluate((el) => getComputedStyle(el).outlineStyle + ' ' + getComputedStyle(el).outlineWidth);
+  expect(outline).toMatch(/^solid [1-9]/);
+});
