@@ -82,8 +82,10 @@ describe('seed-tiny decoding', () => {
       const greedy = results[0]!.tokens[0]!;
       expect(greedy.length).toBeGreaterThan(0);
       for (const r of results.slice(1)) expect(r.tokens[0]).toEqual(greedy);
-      // Speculation really ran: drafts were proposed and verified in fewer decoder calls or equal.
-      expect(results[3]!.stats.draftCalls).toBeGreaterThan(0);
+      // Speculation really ran, with accepted drafts (the tiny draft is distilled on the main model).
+      const accepted = results[3]!.stats.acceptedPerStep.reduce((a, b) => a + b, 0);
+      expect(accepted).toBeGreaterThan(0);
+      expect(results[3]!.stats.decoderCalls).toBeLessThan(results[0]!.stats.decoderCalls);
     });
   }
 
