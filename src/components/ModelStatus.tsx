@@ -26,7 +26,8 @@ export function ModelStatus({ status }: { status: EngineStatus }) {
   return (
     <div className={`model-status model-status--${status.phase}`} role="status" aria-live="polite" data-testid="model-status">
       <span className="model-status__dot" aria-hidden="true" />
-      <span>{text}</span>
+      <span title={status.fallback}>{text}</span>
+      {status.phase === 'ready' && status.fallback && <span className="visually-hidden">{status.fallback}</span>}
       {status.phase === 'loading' && status.progress && (
         <progress max={100} value={percent(status.progress)} aria-label="Model download" />
       )}

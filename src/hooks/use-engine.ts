@@ -15,6 +15,8 @@ export interface EngineStatus {
   detail?: string;
   progress?: { loaded: number; total: number };
   message?: string;
+  /** Why the backend in use is not the one asked for. */
+  fallback?: string;
 }
 
 function describe(e: EngineEvent): Partial<EngineStatus> {
@@ -26,7 +28,7 @@ function describe(e: EngineEvent): Partial<EngineStatus> {
     case 'warming-up':
       return { detail: `Warming up (${e.backend})`, progress: undefined };
     case 'fallback':
-      return { detail: `Using ${e.to} instead of ${e.from}: ${e.reason}` };
+      return { detail: `Using ${e.to} instead of ${e.from}`, fallback: `Using ${e.to} instead of ${e.from}: ${e.reason}` };
     default:
       return {};
   }
@@ -86,7 +88,7 @@ export function useEngine(settings: Settings, packFiles: File[], onPageProgress?
       })
       .then(
         ({ backend, pack }) => {
-          setStatus({ phase: 'ready', backend, pack });
+          setStatus((s) => ({ phase: 'ready', backend, pack, fallback: s.fallback }));
           return true;
         },
         (err: Error) => {
