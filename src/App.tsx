@@ -95,7 +95,10 @@ export function App() {
       {engine.status.phase === 'error' && (
         <div className="notices">
           <div className="notice" role="alert">
-            {engine.status.message}
+            <span>{engine.status.message}</span>
+            <button type="button" className="button button--small" onClick={() => store.retry()}>
+              Try again
+            </button>
           </div>
         </div>
       )}

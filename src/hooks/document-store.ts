@@ -158,6 +158,11 @@ export class DocumentStore {
     return null;
   }
 
+  /** Starts converting queued pages (again), e.g. after the model failed to load and the user retries. */
+  retry(): void {
+    void this.pump();
+  }
+
   private async pump(): Promise<void> {
     if (this.running || !this.host) return;
     this.running = true;
