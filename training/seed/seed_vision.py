@@ -60,20 +60,30 @@ class SamAttention(nn.Module):
 
     def forward(self, x):
         B, H, W, C = x.shape
-        qkv = self.qkv(x).reshape(B, H * W, 3, self.heads, C // self.heads).permute(2, 0, 3, 1, 4)
-        q, k, v = qkv.reshape(3, B * self.heads, H * W, C // self.heads).unbind(0)
-        attn = (q * self.scale) @ k.transpose(-2, -1)
+        c = C // self.heads
+        qkv = self.qkv(x).reshape(B, H * W, 3, self.heads, c).permute(2, 0, 3, 1, 4)
+        q, k, v = qkv.unbind(0)  # [B, heads, N, c]
         if self.rel_pos:
-            # Decomposed relative positions: a row term and a column term added to every logit.
             rh = _rel_table(H, H, self.rel_pos_h)  # [H, H, c]
             rw = _rel_table(W, W, self.rel_pos_w)  # [W, W, c]
-            rq = q.reshape(-1, H, W, C // self.heads)
-            bias_h = torch.matmul(rq, rh.transpose(1, 2))  # [b, H, W, H]
-            bias_w = torch.matmul(rq.transpose(1, 2), rw.transpose(1, 2)).transpose(1, 2)  # [b, H, W, W]
-            attn = (attn.view(-1, H, W, H, W) + bias_h[:, :, :, :, None] + bias_w[:, :, :, None, :])
-            attn = attn.view(-1, H * W, H * W)
-        x = attn.softmax(dim=-1) @ v
-        x = x.view(B, self.heads, H, W, -1).permute(0, 2, 3, 1, 4).reshape(B, H, W, C)
+        # Global blocks of a 1024 view hold 4096 tokens: one head's scores are 64 MiB at SAM-base
+        # sizes, all twelve 768 MiB. Heads run one at a time there so no buffer nears WebGPU's limits.
+        groups = [slice(h, h + 1) for h in range(self.heads)] if H * W > 1024 else [slice(0, self.heads)]
+        outs = []
+        for g in groups:
+            qh, kh, vh = q[:, g], k[:, g], v[:, g]
+            n = qh.shape[1]
+            attn = (qh * self.scale) @ kh.transpose(-2, -1)  # [B, n, N, N]
+            if self.rel_pos:
+                # Decomposed relative positions: a row term and a column term added to every logit.
+                rq = qh.reshape(-1, H, W, c)
+                bias_h = torch.matmul(rq, rh.transpose(1, 2))  # [b, H, W, H]
+                bias_w = torch.matmul(rq.transpose(1, 2), rw.transpose(1, 2)).transpose(1, 2)  # [b, H, W, W]
+                attn = attn.reshape(-1, H, W, H, W) + bias_h[:, :, :, :, None] + bias_w[:, :, :, None, :]
+                attn = attn.reshape(B, n, H * W, H * W)
+            outs.append(attn.softmax(dim=-1) @ vh)
+        x = torch.cat(outs, dim=1) if len(outs) > 1 else outs[0]
+        x = x.view(B, self.heads, H, W, c).permute(0, 2, 3, 1, 4).reshape(B, H, W, C)
         return self.proj(x)
 
 
