@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pdfjsAssets } from './workers/render/pdfjs-assets-plugin';
+import { pagemarkPacks } from './build/vite-plugin-packs';
 
 // Cross-origin isolation: onnxruntime-web needs SharedArrayBuffer for WASM threads.
 // Any static host serving the build should send the same two headers.
@@ -41,6 +42,7 @@ export default defineConfig({
     react(),
     contentSecurityPolicy(),
     pdfjsAssets(),
+    pagemarkPacks(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

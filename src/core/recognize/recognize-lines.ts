@@ -25,6 +25,8 @@ export interface DecodeLinesOptions {
   /** Lines decoded together. */
   batchSize: number;
   signal?: AbortSignal;
+  /** Cap below the pack's maxTokens (warm-up runs). */
+  maxTokens?: number;
   /** Called after each batch with the number of lines read so far. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -63,13 +65,13 @@ function effectiveK(rec: LineRecognizer, k: number): number {
   return Math.max(0, Math.min(k, rec.model.draft ? rec.spec.maxDraft : 0));
 }
 
-async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: number, signal?: AbortSignal) {
+async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: number, signal?: AbortSignal, maxTokens?: number) {
   const { spec } = rec;
   return decodeBatch(rec.model, batchMemory(rec.runtime, spec, memories), memories.length, {
     k,
     prompt: [spec.tokenizer.bos],
     // No repetition stop: dot leaders and rules are real repeats; maxTokens bounds a runaway line.
-    stop: { eos: spec.tokenizer.eos, maxTokens: spec.maxTokens },
+    stop: { eos: spec.tokenizer.eos, maxTokens: Math.min(spec.maxTokens, maxTokens ?? Infinity) },
     signal,
   });
 }
@@ -93,6 +95,7 @@ export async function decodeLines(
       rows.map((i) => memories[i]!),
       k,
       opts.signal,
+      opts.maxTokens,
     );
     rows.forEach((i, j) => (tokens[i] = out.tokens[j]!));
     stats = mergeStats(stats, out.stats);
@@ -124,7 +127,7 @@ export async function recognizeLines(
       memories.push(await encodeLine(rec, crop(i)));
     }
     encoderMs += performance.now() - started;
-    const out = await decodeGroup(rec, memories, k, opts.signal);
+    const out = await decodeGroup(rec, memories, k, opts.signal, opts.maxTokens);
     rows.forEach((i, j) => (tokens[i] = out.tokens[j]!));
     stats = mergeStats(stats, out.stats);
     opts.onProgress?.((done += rows.length), widths.length);

@@ -1,0 +1,124 @@
+// The engine behind the worker's API: loads and verifies a pack, runs it on WebGPU or WASM, OCRs pages.
+// A WebGPU failure (session error, device loss) moves the engine to WASM and redoes the page.
+import { loadPackFromFiles } from '../../src/cache/load-pack-files';
+import { loadPackFromUrl } from '../../src/cache/load-pack-url';
+import { PackStore } from '../../src/cache/pack-store';
+import type { LoadedPack } from '../../src/core/pack/loaded-pack';
+import type { GraphSpec, PackManifest } from '../../src/core/pack/manifest-types';
+import { ocrPage } from '../../src/core/pipeline/ocr-page';
+import { closePageEngine, openPageEngine, type PageEngine } from '../../src/core/pipeline/page-engine';
+import { warmUp } from '../../src/core/pipeline/warm-up';
+import type { CachedPack, EngineApi, EngineEvent, EngineSettings, PackSource } from '../../src/protocol/engine-api';
+import type { PageImage, PageResult } from '../../src/protocol/page';
+import { defaultPackUrl } from './default-pack';
+import { chooseBackend, OrtWebRuntime, type WebBackend } from './ort-session';
+
+function graphs(m: PackManifest): GraphSpec[] {
+  const rec = [m.recognizer, m.formula].filter((r) => r !== undefined);
+  return [m.detector.graph, ...rec.flatMap((r) => [r.encoder, r.memory, r.decoder, ...(r.draft ? [r.draft] : [])])];
+}
+
+const isAbort = (e: unknown) => (e as { name?: string })?.name === 'AbortError';
+
+export class EngineService implements EngineApi {
+  private pack: LoadedPack | null = null;
+  private engine: PageEngine | null = null;
+  private runtime: OrtWebRuntime | null = null;
+  private controller: AbortController | null = null;
+  private emit: (e: EngineEvent) => void = () => {};
+  private readonly store = new PackStore();
+
+  async init(source: PackSource, settings: EngineSettings, onEvent: (e: EngineEvent) => void): Promise<{ backend: string; pack: string }> {
+    this.emit = (e) => {
+      try {
+        onEvent(e);
+      } catch {
+        // A page that went away must not break the engine.
+      }
+    };
+    try {
+      this.pack = await this.loadPack(source);
+      const choice = await chooseBackend(settings.backend, graphs(this.pack.manifest));
+      if (choice.reason && settings.backend === 'webgpu') {
+        this.emit({ type: 'fallback', from: 'webgpu', to: 'wasm', reason: choice.reason });
+      }
+      try {
+        await this.start(choice.backend, settings.k);
+      } catch (e) {
+        if (choice.backend !== 'webgpu') throw e;
+        await this.fallBack((e as Error).message, settings.k);
+      }
+      const backend = this.runtime!.backend;
+      this.emit({ type: 'ready', backend, pack: this.pack.manifest.name });
+      return { backend, pack: this.pack.manifest.name };
+    } catch (e) {
+      this.emit({ type: 'error', message: (e as Error).message });
+      throw e;
+    }
+  }
+
+  async ocrPage(image: PageImage, page: number, settings: EngineSettings): Promise<PageResult> {
+    if (!this.engine) throw new Error('The engine is not initialised.');
+    const controller = (this.controller = new AbortController());
+    const run = () =>
+      ocrPage(this.engine!, image, page, {
+        k: settings.k,
+        dropHeaders: settings.dropHeaders,
+        signal: controller.signal,
+        onProgress: (stage, done, total) => this.emit({ type: 'page-progress', page, done, total, stage }),
+      });
+    try {
+      return await run();
+    } catch (e) {
+      if (isAbort(e) || this.runtime?.backend !== 'webgpu') throw e;
+      // WebGPU failed mid-page (or lost its device): continue on WASM and read the page again.
+      await this.fallBack(this.runtime.deviceLost ?? (e as Error).message, settings.k);
+      return await run();
+    } finally {
+      if (this.controller === controller) this.controller = null;
+    }
+  }
+
+  cancel(): void {
+    this.controller?.abort(new DOMException('The page was cancelled.', 'AbortError'));
+  }
+
+  listCachedPacks(): Promise<CachedPack[]> {
+    return this.store.list();
+  }
+
+  deleteCachedPack(name: string): Promise<void> {
+    return this.store.delete(name);
+  }
+
+  private async loadPack(source: PackSource): Promise<LoadedPack> {
+    const onEvent = this.emit;
+    if (source.kind === 'files') return loadPackFromFiles(source.files, { onEvent, fallbackBase: defaultPackUrl() ?? undefined });
+    const url = source.kind === 'url' ? new URL(source.url, self.location.href).href : defaultPackUrl();
+    if (!url) throw new Error('This build of Pagemark ships no model pack; load one from a URL or from files.');
+    return loadPackFromUrl(url.endsWith('.json') ? url : `${url.replace(/\/?$/, '/')}pack.json`, { store: this.store, onEvent });
+  }
+
+  private async start(backend: WebBackend, k: number): Promise<void> {
+    this.emit({ type: 'warming-up', backend });
+    const runtime = new OrtWebRuntime(backend);
+    const engine = await openPageEngine(runtime, (bytes, label, graph) => runtime.session(bytes, label, graph), this.pack!);
+    try {
+      await warmUp(engine, k);
+    } catch (e) {
+      await closePageEngine(engine).catch(() => {});
+      throw e;
+    }
+    this.runtime = runtime;
+    this.engine = engine;
+  }
+
+  private async fallBack(reason: string, k: number): Promise<void> {
+    this.emit({ type: 'fallback', from: 'webgpu', to: 'wasm', reason });
+    const old = this.engine;
+    this.engine = null;
+    this.runtime = null;
+    if (old) await closePageEngine(old).catch(() => {});
+    await this.start('wasm', k);
+  }
+}

@@ -1,0 +1,113 @@
+// The TensorRuntime seam over onnxruntime-web: the only module in the app that imports it.
+// WebGPU when an adapter exists (fp16 graphs only with shader-f16), else multi-threaded WASM when the page
+// is cross-origin isolated. On WebGPU the decoder's present_kv stays in GPU buffers between steps.
+import * as ort from 'onnxruntime-web';
+import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.mjs?url';
+import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
+import type { GraphSpec } from '../../src/core/pack/manifest-types';
+import type { Tensor, TensorRuntime, TensorSession } from '../../src/core/recognize/tensor-runtime';
+import type { Backend } from '../../src/protocol/engine-api';
+
+// ORT's own files come from the app's build (Vite ?url), never from a CDN, so it runs offline.
+ort.env.wasm.wasmPaths = { wasm: ortWasm, mjs: ortMjs };
+ort.env.wasm.numThreads = globalThis.crossOriginIsolated ? Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1)) : 1;
+ort.env.wasm.proxy = false;
+ort.env.logLevel = 'error';
+
+export type WebBackend = 'webgpu' | 'wasm';
+
+export interface BackendChoice {
+  backend: WebBackend;
+  /** Why WebGPU was not used, when it was asked for or available. */
+  reason?: string;
+}
+
+const usesF16 = (graphs: GraphSpec[]) => graphs.some((g) => [...g.inputs, ...g.outputs].some((t) => t.dtype === 'float16'));
+
+/** Picks the execution provider for `requested` and the pack's graphs. */
+export async function chooseBackend(requested: Backend, graphs: GraphSpec[]): Promise<BackendChoice> {
+  if (requested === 'wasm') return { backend: 'wasm' };
+  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<{ features: ReadonlySet<string> } | null> } }).gpu;
+  if (!gpu) return { backend: 'wasm', reason: 'this browser has no WebGPU' };
+  let adapter: { features: ReadonlySet<string> } | null = null;
+  try {
+    adapter = await gpu.requestAdapter();
+  } catch (e) {
+    return { backend: 'wasm', reason: `WebGPU adapter request failed: ${(e as Error).message}` };
+  }
+  if (!adapter) return { backend: 'wasm', reason: 'no WebGPU adapter' };
+  if (usesF16(graphs) && !adapter.features.has('shader-f16')) {
+    return { backend: 'wasm', reason: 'the pack has float16 graphs and this GPU has no shader-f16' };
+  }
+  return { backend: 'webgpu' };
+}
+
+export class OrtWebRuntime implements TensorRuntime {
+  private lost: string | null = null;
+
+  constructor(readonly backend: WebBackend) {}
+
+  /** Set when the WebGPU device was lost; every later call fails, so the engine falls back. */
+  get deviceLost(): string | null {
+    return this.lost;
+  }
+
+  float32(data: Float32Array, dims: readonly number[]): Tensor {
+    return new ort.Tensor('float32', data, dims);
+  }
+
+  int64(data: BigInt64Array, dims: readonly number[]): Tensor {
+    return new ort.Tensor('int64', data, dims);
+  }
+
+  async read(t: Tensor): Promise<Float32Array> {
+    const o = t as ort.Tensor;
+    if (o.type !== 'float32') throw new Error(`expected a float32 tensor, got ${o.type}`);
+    return o.location === 'cpu' ? (o.data as Float32Array) : ((await o.getData()) as Float32Array);
+  }
+
+  dispose(t: Tensor): void {
+    const o = t as ort.Tensor;
+    // CPU tensors are garbage-collected; GPU buffers must be released explicitly.
+    if (o.location === 'gpu-buffer') o.dispose();
+  }
+
+  async session(bytes: Uint8Array, label: string, graph: GraphSpec): Promise<TensorSession> {
+    const options: ort.InferenceSession.SessionOptions = {
+      executionProviders: [this.backend],
+      graphOptimizationLevel: 'all',
+    };
+    if (this.backend === 'webgpu' && graph.outputs.some((o) => o.name === 'present_kv')) {
+      options.preferredOutputLocation = { present_kv: 'gpu-buffer' };
+    }
+    let s: ort.InferenceSession;
+    try {
+      s = await ort.InferenceSession.create(bytes, options);
+    } catch (e) {
+      throw new Error(`${label}: onnxruntime-web (${this.backend}) could not load it: ${(e as Error).message}`);
+    }
+    if (this.backend === 'webgpu') await this.watchDevice();
+    return {
+      inputNames: s.inputNames,
+      outputNames: s.outputNames,
+      run: async (feeds) => {
+        if (this.lost) throw new Error(`WebGPU device lost: ${this.lost}`);
+        return (await s.run(feeds as Record<string, ort.Tensor>)) as Record<string, Tensor>;
+      },
+      release: () => s.release(),
+    };
+  }
+
+  private watching = false;
+
+  private async watchDevice(): Promise<void> {
+    if (this.watching) return;
+    this.watching = true;
+    try {
+      const device = (await ort.env.webgpu.device) as { lost?: Promise<{ message?: string }> } | undefined;
+      void device?.lost?.then((info) => (this.lost = info?.message || 'device lost'));
+    } catch {
+      // No device to watch: failures then surface as run() errors, which also trigger the fallback.
+    }
+  }
+}
