@@ -9,6 +9,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { createEngine } from '../../cli/engine.ts';
 import { openSource } from '../../cli/page-source.ts';
 import { CORPUS_PAGES } from './corpus-pages.mjs';
+import { detectorTextSystem } from './detector-text.mjs';
 import { cer, plainText, runTest } from './score.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -51,6 +52,10 @@ async function systemRunner(name, opts) {
     const tmp = mkdtempSync(join(tmpdir(), 'pagemark-eval-'));
     return { name, run: (source, page) => tesseractMarkdown(source, page, tmp), close: async () => rmSync(tmp, { recursive: true, force: true }) };
   }
+  if (name === 'detector-text') {
+    const sys = await detectorTextSystem(opts.detectorPack);
+    return { name, run: sys.run, close: sys.close, recalls: sys.recalls };
+  }
   const mode = name === 'text-layer' ? 'text-layer' : 'ocr';
   const engine = await createEngine({ mode, pack: opts.pack, k: opts.k, dropHeaders: true });
   return { name, run: async (source, page) => (await engine.ocrPage(source, page)).markdown, close: () => engine.close() };
@@ -63,7 +68,8 @@ export async function runEval(argv) {
     args: argv,
     options: {
       pack: { type: 'string', default: join(root, 'models/pocket') },
-      systems: { type: 'string', default: 'pagemark,tesseract,text-layer' },
+      systems: { type: 'string', default: 'pagemark,tesseract,detector-text,text-layer' },
+      'detector-pack': { type: 'string', default: join(root, 'models/test-tiny') },
       split: { type: 'string', default: 'all' },
       k: { type: 'string', default: '3' },
     },
@@ -78,7 +84,7 @@ export async function runEval(argv) {
   for (const name of values.systems.split(',')) {
     let runner;
     try {
-      runner = await systemRunner(name, { pack: values.pack, k: Number(values.k) });
+      runner = await systemRunner(name, { pack: values.pack, k: Number(values.k), detectorPack: values['detector-pack'] });
     } catch (e) {
       console.error(`eval: ${name} unavailable: ${e.message}`);
       report.systems[name] = { unavailable: e.message };
@@ -135,6 +141,7 @@ export async function runEval(argv) {
       bySplit,
       cer: cers,
       meanCer: cers.reduce((a, c) => a + c.cer, 0) / Math.max(1, cers.length),
+      ...(runner.recalls ? { detectorLineRecall: runner.recalls.reduce((a, b) => a + b, 0) / Math.max(1, runner.recalls.length) } : {}),
       msPerPage: pageMs.reduce((a, b) => a + b, 0) / Math.max(1, pageMs.length),
     };
   }
@@ -159,8 +166,10 @@ function renderTable(report) {
     row('tune split', (s) => pct(s.bySplit.tune)),
     row('held-out split', (s) => pct(s.bySplit['held-out'])),
     row('corpus CER (mean)', (s) => pct(s.meanCer)),
+    row('detector line recall (IoU > 0.5)', (s) => pct(s.detectorLineRecall)),
     row('s / page', (s) => (s.msPerPage / 1000).toFixed(1)),
     '',
+    'detector-text = the pack\'s text detector on the rendered page, each box filled with the PDF\'s own text (no recognizer).',
     'text-layer = the PDF\'s own text through Pagemark\'s layout and assembly (no OCR): the layout\'s ceiling.',
     ...names.filter((n) => report.systems[n].unavailable).map((n) => `${n}: unavailable — ${report.systems[n].unavailable}`),
     '',

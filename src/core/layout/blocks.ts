@@ -7,14 +7,18 @@
 // and captions. Headings are rows taller than the body (level by ratio) or short numbered section rows;
 // formulas are rows whose text reads as math (or that carry an equation number at the right).
 import type { BBox } from '../../protocol/page';
-import { groupRows, height, median, union } from './geometry';
+import { groupRows, median, union } from './geometry';
 import type { Unit } from './reading-order';
 import { hasSectionNumber, isCaption, isEquationNumber, listMarker, mathScore } from './text-cues';
 import type { Block, PageSize, TableGrid, TextLine } from './types';
 
 export interface BlockContext {
   lines: TextLine[];
+  /** Body line box height: the unit of gaps and indents. */
   body: number;
+  /** Text size of line i (its core height) and the body's, for size ratios. */
+  sizeOf: (i: number) => number;
+  bodySize: number;
   page: PageSize;
   tables: TableGrid[];
 }
@@ -22,7 +26,8 @@ export interface BlockContext {
 interface Row {
   ids: number[];
   box: BBox;
-  h: number;
+  /** Text size relative to the body (1 = body text). */
+  size: number;
   text: string;
   hasText: boolean;
 }
@@ -52,14 +57,14 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   const rows: Row[] = groupRows(units.flatMap((u) => u.lines), boxes).map((ids) => ({
     ids,
     box: union(ids.map((i) => boxes[i]!)),
-    h: median(ids.map((i) => height(boxes[i]!))),
+    size: median(ids.map((i) => ctx.sizeOf(i))) / ctx.bodySize,
     text: ids.map((i) => (lines[i]!.text ?? '').trim()).join(' ').trim(),
     hasText: ids.some((i) => lines[i]!.text !== undefined),
   }));
   const col = union(rows.map((r) => r.box));
   const colW = col[2] - col[0];
   const gaps = rows.slice(1).map((r, k) => r.box[1] - rows[k]!.box[3]);
-  const lineGap = median(gaps.filter((g, k) => g > -0.5 * body && Math.abs(rows[k + 1]!.h - rows[k]!.h) < 0.2 * body)) || 0.3 * body;
+  const lineGap = median(gaps.filter((g, k) => g > -0.5 * body && Math.abs(rows[k + 1]!.size - rows[k]!.size) < 0.2)) || 0.3 * body;
   const kindOf = (r: Row, k: number): Kind => rowKind(r, k, rows, { body, col, colW, page: ctx.page, lines });
 
   const blocks: Block[] = [];
@@ -73,7 +78,7 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       const indentNow = r.box[0] - col[0] > 1.0 * body;
       const indentPrev = prev.box[0] - col[0] > 1.0 * body;
       const prevShort = prev.box[2] < col[2] - 0.25 * colW && (!prev.hasText || /[.!?:;]["')\]]?$/.test(prev.text));
-      const heightJump = Math.abs(r.h - prev.h) > 0.35 * Math.max(r.h, prev.h);
+      const heightJump = Math.abs(r.size - prev.size) > 0.35 * Math.max(r.size, prev.size);
       if (gap > Math.max(0.6 * body, lineGap + 0.5 * body)) start = true;
       else if (kind !== cur.kind && !(cur.kind === 'list' && kind === 'paragraph')) start = true;
       else if (kind === 'formula' || kind === 'caption' && isCaption(r.text)) start = true;
@@ -90,11 +95,11 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       if (cur.kind === 'list' && kind === 'paragraph' && gap > lineGap + 0.5 * body) start = true;
     }
     if (start || !cur) {
-      if (cur) blocks.push(toBlock(cur.kind, cur.rows, ctx));
+      if (cur) blocks.push(toBlock(cur.kind, cur.rows));
       cur = { kind, rows: [r] };
     } else cur.rows.push(r);
   });
-  if (cur) blocks.push(toBlock(cur.kind, cur.rows, ctx));
+  if (cur) blocks.push(toBlock(cur.kind, cur.rows));
   return blocks;
 }
 
@@ -107,30 +112,30 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   if (r.hasText) {
     const mathText = eqNumber ? r.ids.slice(0, -1).map((i) => lines[i]!.text ?? '').join(' ') : text;
     if (mathScore(mathText) >= 0.5 && (short || eqNumber || mathScore(mathText) >= 0.8)) return 'formula';
-    if (listMarker(text) && !(hasSectionNumber(text) && r.h > 1.1 * body)) return 'list';
+    if (listMarker(text) && !(hasSectionNumber(text) && r.size > 1.1)) return 'list';
     if (isCaption(text)) return 'caption';
   }
   // Tall rows are headings, unless a full-width row is only tall from superscripts or formulas.
-  const ratio = r.h / body;
+  const ratio = r.size;
   // With text, glyph density tells: body-size glyphs pack ~1/(0.5·body) characters per pixel.
   const w = r.box[2] - r.box[0];
-  const glyphsLookBig = r.hasText ? text.length < (1.4 * w) / (0.5 * r.h) : w < 0.8 * colW;
+  const glyphsLookBig = r.hasText ? text.length < (1.4 * w) / (0.5 * (r.box[3] - r.box[1])) : w < 0.8 * colW;
   if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || glyphsLookBig)) return 'heading';
   const prev = rows[k - 1];
   const next = rows[k + 1];
   const isolated = (!prev || r.box[1] - prev.box[3] > 0.5 * body) && (!next || next.box[1] - r.box[3] > 0.5 * body);
   if (r.hasText && short && isolated && hasSectionNumber(text) && !/[.,;]$/.test(text) && text.length < 90) return 'heading';
-  if (r.box[1] > 0.7 * page.height && r.h < 0.85 * body && (!r.hasText || /^[\d*†‡§¹²³⁴⁵⁶⁷⁸⁹]/.test(text))) return 'footnote';
+  if (r.box[1] > 0.7 * page.height && r.size < 0.85 && (!r.hasText || /^[\d*†‡§¹²³⁴⁵⁶⁷⁸⁹]/.test(text))) return 'footnote';
   if (eqNumber && short) return 'formula';
   void col;
   return 'paragraph';
 }
 
-function toBlock(kind: Kind, rows: Row[], ctx: BlockContext): Block {
+function toBlock(kind: Kind, rows: Row[]): Block {
   const lines = rows.flatMap((r) => r.ids);
   const bbox = union(rows.map((r) => r.box));
   if (kind === 'heading') {
-    const ratio = median(rows.map((r) => r.h)) / ctx.body;
+    const ratio = median(rows.map((r) => r.size));
     const numbered = /^(\d+(?:\.\d+)*)/.exec(rows[0]!.text)?.[1];
     const level = ratio >= 1.7 ? 1 : ratio >= 1.35 ? 2 : ratio >= 1.2 ? 3 : numbered && !numbered.includes('.') ? 2 : 3;
     return { type: 'heading', bbox, lines, level };

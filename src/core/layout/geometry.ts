@@ -62,3 +62,17 @@ export function groupRows(indices: number[], boxes: BBox[]): number[][] {
   }
   return rows.map((r) => r.ids.sort((a, b) => boxes[a]![0] - boxes[b]![0]));
 }
+
+/**
+ * The text core of a box that DB post-processing grew by d = r·w·h / (2(w + h)) on every side:
+ * solves (8 + 4r)d² − 2(1 + r)(W + H)d + rWH = 0 for the smaller root and removes d from each side.
+ */
+export function coreSize(b: BBox, ratio: number): { w: number; h: number } {
+  const W = width(b);
+  const H = height(b);
+  const a = 8 + 4 * ratio;
+  const bq = -2 * (1 + ratio) * (W + H);
+  const disc = bq * bq - 4 * a * ratio * W * H;
+  const d = disc < 0 ? 0 : (-bq - Math.sqrt(disc)) / (2 * a);
+  return { w: Math.max(1, W - 2 * d), h: Math.max(1, H - 2 * d) };
+}

@@ -4,16 +4,23 @@ import { layoutPage } from './layout-page';
 import type { TextLine } from './types';
 
 const page = { width: 1000, height: 1400 };
+/** A line whose box is as wide as its text would be at height h (≈ 0.5·h per character). */
+const T = (x0: number, y0: number, text: string, h = 20): TextLine => ({ bbox: [x0, y0, x0 + text.length * 0.5 * h, y0 + h] as BBox, text });
 const L = (x0: number, y0: number, x1: number, text?: string, h = 20): TextLine => ({ bbox: [x0, y0, x1, y0 + h] as BBox, text });
 
-/** A column of n body lines, 28 px apart, the last one short. */
+/** A column of n body lines, 28 px apart, text filling the width; the last line half as long. */
 function column(x0: number, x1: number, y0: number, n: number, tag: string): TextLine[] {
-  return Array.from({ length: n }, (_, k) => L(x0, y0 + k * 28, k === n - 1 ? x0 + (x1 - x0) / 2 : x1, `${tag}${k} words of text.`));
+  const chars = Math.floor((x1 - x0) / 10);
+  return Array.from({ length: n }, (_, k) => {
+    const full = `${tag}${k} ` + 'words of text '.repeat(40);
+    const text = (k === n - 1 ? full.slice(0, chars / 2 - 1) + '.' : full.slice(0, chars)).trimEnd();
+    return L(x0, y0 + k * 28, x0 + text.length * 10, text);
+  });
 }
 
 describe('layoutPage', () => {
   it('reads a full-width title, then the left column, then the right column', () => {
-    const lines = [L(100, 100, 900, 'A Title Across Both Columns', 40), ...column(100, 480, 200, 12, 'L'), ...column(520, 900, 200, 12, 'R')];
+    const lines = [T(100, 100, 'A Title Across Both Columns', 40), ...column(100, 480, 200, 12, 'L'), ...column(520, 900, 200, 12, 'R')];
     const blocks = layoutPage(lines, page);
     expect(blocks[0]).toMatchObject({ type: 'heading', level: 1 });
     const order = blocks.flatMap((b) => b.lines).map((i) => lines[i]!.text!.slice(0, 3));
@@ -66,10 +73,17 @@ describe('layoutPage', () => {
   });
 
   it('marks a tall short line as a heading and splits paragraphs at a gap', () => {
-    const lines = [L(100, 100, 500, '2 Method', 30), ...column(100, 900, 160, 3, 'P'), ...column(100, 900, 280, 3, 'Q')];
+    const lines = [T(100, 100, '2 Method', 30), ...column(100, 900, 160, 3, 'P'), ...column(100, 900, 280, 3, 'Q')];
     const blocks = layoutPage(lines, page);
     expect(blocks.map((b) => b.type)).toEqual(['heading', 'paragraph', 'paragraph']);
     expect(blocks[0]!.level).toBe(2);
+  });
+
+  it('finds a heading from its wider glyphs when detector boxes are all equally tall', () => {
+    // 15 pt heading vs 11 pt body: same box height, ~1.36× the advance per character.
+    const lines = [L(100, 100, 100 + 28 * 13.6, 'Formal Winter and the Tunnel'), ...column(100, 900, 140, 3, 'P')];
+    const blocks = layoutPage(lines, page, { unclipRatio: 1.5 });
+    expect(blocks.map((b) => b.type)).toEqual(['heading', 'paragraph']);
   });
 
   it('marks a display formula with its equation number', () => {

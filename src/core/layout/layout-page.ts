@@ -10,7 +10,7 @@
 // does not disturb the body's order.
 import type { BBox } from '../../protocol/page';
 import { columnBlocks } from './blocks';
-import { height, median, union } from './geometry';
+import { coreSize, height, median, union, width } from './geometry';
 import { readingOrder, type Unit } from './reading-order';
 import { findRunningHeads } from './running-heads';
 import { findTables } from './tables';
@@ -34,7 +34,9 @@ export function layoutPage(input: TextLine[], page: PageSize, options: Partial<L
     ...tables.map((t, ref): Unit => ({ box: t.bbox, lines: t.lines, kind: 'table', ref })),
     ...rest.filter((i) => !inTable.has(i)).map((i): Unit => ({ box: boxes[i]!, lines: [i] })),
   ];
-  const ctx = { lines, body, page, tables: tables.map((t) => t.grid) };
+  const sizeOf = textSize(lines, rest, o.unclipRatio);
+  const bodySize = median(bodyLines(rest.map((i) => ({ i, s: sizeOf(i) })))) || 1;
+  const ctx = { lines, body, sizeOf, bodySize, page, tables: tables.map((t) => t.grid) };
   const blocks = readingOrder(units, body, o.columnGap * body).flatMap((run) => columnBlocks(run, ctx));
   const band = (ids: number[], type: 'header' | 'footer'): Block[] =>
     ids.length ? [{ type, bbox: union(ids.map((i) => boxes[i]!)), lines: [...ids].sort((a, b) => boxes[a]![1] - boxes[b]![1] || boxes[a]![0] - boxes[b]![0]) }] : [];
@@ -47,4 +49,27 @@ export function bodyHeight(boxes: BBox[]): number {
   return median(hs.slice(0, Math.max(1, Math.ceil(hs.length * 0.75)))) || 1;
 }
 
+/** Sizes of the lines that make up body text: the lower three quarters by size. */
+function bodyLines(sized: { i: number; s: number }[]): number[] {
+  const ss = sized.map((x) => x.s).sort((a, b) => a - b);
+  return ss.slice(0, Math.max(1, Math.ceil(ss.length * 0.75)));
+}
+
 const isBox = (b: BBox) => b.every(Number.isFinite) && b[2] > b[0] && b[3] > b[1];
+
+/**
+ * Text size of each line. With recognized text, the mean advance per character (core width / length)
+ * measures the font far better than box height: detector boxes of a 15 pt heading and 11 pt body can
+ * come out equally tall. Without text (or for very short texts), the core height.
+ */
+function textSize(lines: TextLine[], ids: number[], unclipRatio?: number): (i: number) => number {
+  const core = (i: number) => (unclipRatio ? coreSize(lines[i]!.bbox, unclipRatio) : { w: width(lines[i]!.bbox), h: height(lines[i]!.bbox) });
+  const advance = (i: number) => {
+    const t = lines[i]!.text?.trim();
+    return t && t.length >= 4 ? core(i).w / t.length : undefined;
+  };
+  const withText = ids.filter((i) => advance(i) !== undefined);
+  if (withText.length < 0.5 * ids.length || withText.length === 0) return (i) => core(i).h;
+  const typical = median(withText.map((i) => advance(i)!));
+  return (i) => advance(i) ?? typical;
+}

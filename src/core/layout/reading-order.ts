@@ -38,6 +38,13 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
   }
   const crosses = (u: Unit) => channels.some(([a, b]) => u.box[0] < b && u.box[2] > a);
   const spanning = units.filter(crosses);
+  // The short last line of a full-width paragraph belongs with it, not with the column below.
+  const byTop = [...units].sort((a, b) => a.box[1] - b.box[1]);
+  for (const u of byTop) {
+    if (spanning.includes(u)) continue;
+    const above = spanning.filter((s) => s.box[3] <= u.box[1] + 0.3 * body && u.box[1] - s.box[3] < 0.6 * body && Math.abs(s.box[0] - u.box[0]) < body);
+    if (above.length && !units.some((v) => v !== u && !spanning.includes(v) && Math.abs(v.box[1] - u.box[1]) < 0.5 * body)) spanning.push(u);
+  }
   if (spanning.length === 0) {
     // Columns, left to right.
     const edges = channels.map(([a, b]) => (a + b) / 2);

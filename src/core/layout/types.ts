@@ -47,6 +47,12 @@ export interface LayoutOptions {
   headBand: number;
   /** Minimum whitespace between columns, in body line heights. */
   columnGap: number;
+  /**
+   * When boxes come from a DB detector, the ratio they were grown by (unclip). Text size is then
+   * measured on the un-grown core: growth is relatively smaller for short boxes, which would make
+   * short headings look no taller than body lines. Leave unset for tight boxes (text layers).
+   */
+  unclipRatio?: number;
 }
 
 export const LAYOUT_DEFAULTS: LayoutOptions = { headBand: 0.08, columnGap: 0.5 };
