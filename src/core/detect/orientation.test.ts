@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { BBox } from '../../protocol/page';
+import { isSideways, rotatePage, unrotateBox } from './orientation';
+
+describe('orientation', () => {
+  it('tells upright text lines from sideways ones', () => {
+    const lines: BBox[] = Array.from({ length: 8 }, (_, k) => [100, 100 + 30 * k, 900, 120 + 30 * k]);
+    expect(isSideways(lines)).toBe(false);
+    expect(isSideways(lines.map(([x0, y0, x1, y1]) => [y0, x0, y1, x1]))).toBe(true);
+  });
+
+  it('rotates pixels clockwise and maps boxes back to the original page', () => {
+    // 3×2 image; mark pixel (2, 0) (top-right) red.
+    const px = new Uint8ClampedArray(3 * 2 * 4).fill(255);
+    px.set([255, 0, 0, 255], (0 * 3 + 2) * 4);
+    const r1 = rotatePage({ width: 3, height: 2, pixels: px, dpi: 0 }, 1);
+    expect([r1.width, r1.height]).toEqual([2, 3]);
+    // Top-right goes to bottom-right after a clockwise quarter turn.
+    expect(Array.from(r1.pixels.slice((2 * 2 + 1) * 4, (2 * 2 + 1) * 4 + 4))).toEqual([255, 0, 0, 255]);
+    // The same pixel as a 1×1 box, found on each rotation, maps back to (2,0)-(3,1).
+    for (const t of [1, 2, 3]) {
+      const r = rotatePage({ width: 3, height: 2, pixels: px, dpi: 0 }, t);
+      const i = Array.from({ length: r.width * r.height }, (_, k) => k).find((k) => r.pixels[k * 4 + 1] === 0)!;
+      const box: BBox = [i % r.width, Math.floor(i / r.width), (i % r.width) + 1, Math.floor(i / r.width) + 1];
+      expect(unrotateBox(box, t, 3, 2)).toEqual([2, 0, 3, 1]);
+    }
+  });
+});

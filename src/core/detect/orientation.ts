@@ -1,0 +1,44 @@
+// Page orientation from the detector's boxes, and quarter-turn rotation of a page image.
+//
+//   isSideways(boxes)           → true when most text lines stand upright (page turned 90° or 270°)
+//   rotatePage(image, turns)    → the image turned clockwise by turns × 90°
+//   unrotateBox(box, turns, w, h) → a box found on the rotated image, in the original image's pixels
+//
+// Lines of text are much wider than tall; on a page turned by 90° they are much taller than wide. A
+// 180° turn leaves the boxes alike; only the recognizer can tell (its text reads as garbage), so the
+// engine may try turns 1 and 3 (or 0 and 2) and keep the reading with the higher confidence.
+import type { BBox, PageImage } from '../../protocol/page';
+
+export function isSideways(boxes: BBox[]): boolean {
+  const tall = boxes.filter((b) => b[3] - b[1] > 1.5 * (b[2] - b[0])).length;
+  const wide = boxes.filter((b) => b[2] - b[0] > 1.5 * (b[3] - b[1])).length;
+  return tall >= 5 && tall > 2 * wide;
+}
+
+export function rotatePage(image: PageImage, turns: number): PageImage {
+  const t = ((turns % 4) + 4) % 4;
+  if (t === 0) return image;
+  const { width: w, height: h, pixels } = image;
+  const [ow, oh] = t === 2 ? [w, h] : [h, w];
+  const out = new Uint8ClampedArray(ow * oh * 4);
+  const src32 = new Uint32Array(pixels.buffer, pixels.byteOffset, w * h);
+  const dst32 = new Uint32Array(out.buffer);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      // Clockwise: (x, y) → (h-1-y, x) for one turn; (w-1-x, h-1-y) for two; (y, w-1-x) for three.
+      const [nx, ny] = t === 1 ? [h - 1 - y, x] : t === 2 ? [w - 1 - x, h - 1 - y] : [y, w - 1 - x];
+      dst32[ny * ow + nx] = src32[y * w + x]!;
+    }
+  }
+  return { width: ow, height: oh, pixels: out, dpi: image.dpi };
+}
+
+/** Maps a box on the image rotated clockwise by `turns` back to the original (width w, height h). */
+export function unrotateBox(b: BBox, turns: number, w: number, h: number): BBox {
+  const t = ((turns % 4) + 4) % 4;
+  const [x0, y0, x1, y1] = b;
+  if (t === 1) return [y0, h - x1, y1, h - x0];
+  if (t === 2) return [w - x1, h - y1, w - x0, h - y0];
+  if (t === 3) return [w - y1, x0, w - y0, x1];
+  return b;
+}
