@@ -47,8 +47,10 @@ function textLayerEngine(o: EngineOptions): PageEngine {
     name: 'text layer',
     async ocrPage(source, page) {
       const t0 = performance.now();
-      const { lines, width, height } = await source.textLines(page);
-      const blocks = layoutPage(lines, { width, height });
+      const { lines } = await source.textLines(page);
+      // The rendered page lets the layout see ruling lines and figures.
+      const image = await source.render(page);
+      const blocks = layoutPage(lines, image);
       const out = assembleMarkdown(blocks, lines.map((l) => l.text ?? ''), { page, dropHeaders: o.dropHeaders });
       return { page, ...out, stats: emptyStats('text-layer', performance.now() - t0) };
     },

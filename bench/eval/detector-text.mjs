@@ -46,7 +46,7 @@ export async function detectorTextSystem(packDir, dropHeaders = true) {
       const { lines } = await source.textLines(page);
       recalls.push(lineRecall(boxes, lines));
       const texts = assignText(boxes, lines);
-      const blocks = layoutPage(boxes.map((bbox, i) => ({ bbox, text: texts[i] })), { width: image.width, height: image.height }, { unclipRatio: engine.detectorSpec.unclipRatio });
+      const blocks = layoutPage(boxes.map((bbox, i) => ({ bbox, text: texts[i] })), image, { unclipRatio: engine.detectorSpec.unclipRatio });
       return assembleMarkdown(blocks, texts, { page, dropHeaders }).markdown;
     },
     close: () => closePageEngine(engine),

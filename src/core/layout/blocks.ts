@@ -45,6 +45,9 @@ export function columnBlocks(run: Unit[], ctx: BlockContext): Block[] {
     if (u.kind === 'table') {
       flush();
       blocks.push({ type: 'table', bbox: u.box, lines: u.lines, table: ctx.tables[u.ref!] });
+    } else if (u.kind === 'figure') {
+      flush();
+      blocks.push({ type: 'figure', bbox: u.box, lines: u.lines });
     } else pending.push(u);
   }
   flush();
@@ -67,10 +70,22 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   const lineGap = median(gaps.filter((g, k) => g > -0.5 * body && Math.abs(rows[k + 1]!.size - rows[k]!.size) < 0.2)) || 0.3 * body;
   const kindOf = (r: Row, k: number): Kind => rowKind(r, k, rows, { body, col, colW, page: ctx.page, lines });
 
+  const kinds = rows.map(kindOf);
+  // Parts of one display formula (limits, fraction rows) sit close together: a non-prose row tight
+  // between formula rows, or tight against one, is part of it.
+  const tight = (a: Row, b: Row) => b.box[1] - a.box[3] < 0.3 * body;
+  rows.forEach((r, k) => {
+    if (kinds[k] !== 'paragraph') return;
+    const up = k > 0 && kinds[k - 1] === 'formula' && tight(rows[k - 1]!, r);
+    const down = k + 1 < rows.length && kinds[k + 1] === 'formula' && tight(r, rows[k + 1]!);
+    const prose = r.text.split(/\s+/).filter((w) => /^\p{L}{4,}[,.;:]?$/u.test(w)).length;
+    if ((up && down) || ((up || down) && prose <= 1 && r.box[2] - r.box[0] < 0.6 * colW)) kinds[k] = 'formula';
+  });
+
   const blocks: Block[] = [];
   let cur: { kind: Kind; rows: Row[] } | undefined;
   rows.forEach((r, k) => {
-    const kind = kindOf(r, k);
+    const kind = kinds[k]!;
     const prev = k > 0 ? rows[k - 1]! : undefined;
     let start = !cur || !prev;
     if (cur && prev) {
@@ -81,7 +96,8 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       const heightJump = Math.abs(r.size - prev.size) > 0.35 * Math.max(r.size, prev.size);
       if (gap > Math.max(0.6 * body, lineGap + 0.5 * body)) start = true;
       else if (kind !== cur.kind && !(cur.kind === 'list' && kind === 'paragraph')) start = true;
-      else if (kind === 'formula' || kind === 'caption' && isCaption(r.text)) start = true;
+      else if (kind === 'formula') start = cur.kind !== 'formula' || gap > lineGap + 0.5 * body; // stacked parts of one display formula stay together
+      else if (kind === 'caption' && isCaption(r.text)) start = true;
       else if (cur.kind === 'list') start = false;
       else if (heightJump) start = true;
       else if (indentNow && !indentPrev && kind === 'paragraph') start = true;
@@ -127,7 +143,16 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   if (r.hasText && short && isolated && hasSectionNumber(text) && !/[.,;]$/.test(text) && text.length < 90) return 'heading';
   if (r.box[1] > 0.7 * page.height && r.size < 0.85 && (!r.hasText || /^[\d*†‡§¹²³⁴⁵⁶⁷⁸⁹]/.test(text))) return 'footnote';
   if (eqNumber && short) return 'formula';
-  void col;
+  // A display formula stands centered and narrow, set apart by space, and reads as math or as
+  // fragments rather than prose (the text recognizer makes little of formulas).
+  const colCenter = (col[0] + col[2]) / 2;
+  const centered = Math.abs((r.box[0] + r.box[2]) / 2 - colCenter) < 0.08 * colW && r.box[2] - r.box[0] < 0.6 * colW;
+  const spaced = (!prev || r.box[1] - prev.box[3] > 0.35 * body) || (!next || next.box[1] - r.box[3] > 0.35 * body);
+  if (centered && spaced && rows.length > 2) {
+    const words = text.split(/\s+/).filter(Boolean);
+    const prose = words.filter((w) => /^\p{L}{4,}[,.;:]?$/u.test(w)).length;
+    if (!r.hasText || mathScore(text) >= 0.15 || (words.length > 0 && prose / words.length < 0.3)) return 'formula';
+  }
   return 'paragraph';
 }
 

@@ -5,18 +5,23 @@
 // Works on boxes alone (block types then come from geometry only) and better with recognized text,
 // which tells list markers, captions, page numbers, section numbers and math apart. The engine runs it
 // after the line recognizer (crops depend only on line boxes), then passes the blocks and the texts to
-// assembleMarkdown. Steps: running headers/footers from the page bands → unruled tables → columns and
+// assembleMarkdown. Given the PageImage itself (not only its size), it also finds ruled tables (cells
+// from ruling lines, merged cells as colspan/rowspan) and figures; given the detector's unclipRatio it
+// measures text size on the boxes' cores. Steps: running headers/footers from the page bands → unruled tables → columns and
 // reading order → blocks per column. Header blocks come first and footer blocks last, so dropping them
 // does not disturb the body's order.
-import type { BBox } from '../../protocol/page';
+import type { BBox, PageImage } from '../../protocol/page';
 import { columnBlocks } from './blocks';
-import { coreSize, height, median, union, width } from './geometry';
+import { centerX, centerY, coreSize, height, median, union, width } from './geometry';
+import { findFigures } from './figures';
+import { findRuledTables } from './ruled-tables';
+import { findRulings, type Rulings } from './rulings';
 import { readingOrder, type Unit } from './reading-order';
 import { findRunningHeads } from './running-heads';
 import { findTables } from './tables';
 import { LAYOUT_DEFAULTS, type Block, type LayoutOptions, type PageSize, type TextLine } from './types';
 
-export function layoutPage(input: TextLine[], page: PageSize, options: Partial<LayoutOptions> = {}): Block[] {
+export function layoutPage(input: TextLine[], page: PageSize | PageImage, options: Partial<LayoutOptions> = {}): Block[] {
   const o = { ...LAYOUT_DEFAULTS, ...options };
   const valid = input.map((l, i) => ({ l, i })).filter(({ l }) => isBox(l.bbox));
   const lines = input;
@@ -28,11 +33,19 @@ export function layoutPage(input: TextLine[], page: PageSize, options: Partial<L
   const footerIds = footer.map(toInput);
   const rest = valid.map(({ i }) => i).filter((i) => !headerIds.includes(i) && !footerIds.includes(i));
   const boxes = lines.map((l) => l.bbox);
-  const tables = findTables(boxes, rest, body, page.width);
+  // With the page's pixels: ruled tables from their rules, then figures (ink that is not text).
+  const image = 'pixels' in page ? page : undefined;
+  const rulings = image ? findRulings(image) : undefined;
+  const ruled = rulings ? findRuledTables(rulings, boxes, rest) : [];
+  const inRuled = new Set(ruled.flatMap((t) => t.lines));
+  const tables = [...ruled, ...findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width)];
+  const figures = image ? findFigures(image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(rulings!)]) : [];
   const inTable = new Set(tables.flatMap((t) => t.lines));
+  const inFigure = (i: number) => figures.some((f) => centerX(boxes[i]!) > f[0] && centerX(boxes[i]!) < f[2] && centerY(boxes[i]!) > f[1] && centerY(boxes[i]!) < f[3]);
   const units: Unit[] = [
     ...tables.map((t, ref): Unit => ({ box: t.bbox, lines: t.lines, kind: 'table', ref })),
-    ...rest.filter((i) => !inTable.has(i)).map((i): Unit => ({ box: boxes[i]!, lines: [i] })),
+    ...figures.map((f): Unit => ({ box: f, lines: rest.filter((i) => !inTable.has(i) && inFigure(i)), kind: 'figure' })),
+    ...rest.filter((i) => !inTable.has(i) && !inFigure(i)).map((i): Unit => ({ box: boxes[i]!, lines: [i] })),
   ];
   const sizeOf = textSize(lines, rest, o.unclipRatio);
   const bodySize = median(bodyLines(rest.map((i) => ({ i, s: sizeOf(i) })))) || 1;
@@ -72,4 +85,12 @@ function textSize(lines: TextLine[], ids: number[], unclipRatio?: number): (i: n
   if (withText.length < 0.5 * ids.length || withText.length === 0) return (i) => core(i).h;
   const typical = median(withText.map((i) => advance(i)!));
   return (i) => advance(i) ?? typical;
+}
+
+/** Rules as thin boxes, so figure finding ignores them. */
+function ruleBoxes(r: Rulings): BBox[] {
+  return [
+    ...r.horizontal.map((h): BBox => [h.from, h.at - h.thickness, h.to, h.at + h.thickness]),
+    ...r.vertical.map((v): BBox => [v.at - v.thickness, v.from, v.at + v.thickness, v.to]),
+  ];
 }

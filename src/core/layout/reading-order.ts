@@ -14,8 +14,8 @@ export interface Unit {
   box: BBox;
   /** Line indices of the unit. */
   lines: number[];
-  /** Tag for atomic units (tables). */
-  kind?: 'table';
+  /** Tag for atomic units (tables, figures). */
+  kind?: 'table' | 'figure';
   ref?: number;
 }
 
