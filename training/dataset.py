@@ -1,0 +1,89 @@
+"""Cached encoder features (training/work/features, written by extract-features.ts) as training batches."""
+import json
+import os
+import random
+
+import numpy as np
+import torch
+
+import charset
+from model import padding_mask
+
+FEAT_DIM = 480
+
+
+def edit_distance(a, b):
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def cer(ref, hyp):
+    return edit_distance(ref, hyp) / max(1, len(ref))
+
+
+def label_agrees(row, limit=0.25):
+    """The text layer matches the pixels if the CTC head, ignoring spaces, mostly reads the same."""
+    ref, hyp = row["label"].replace(" ", ""), row["ctc"].replace(" ", "")
+    return cer(ref, hyp) <= limit
+
+
+class Features:
+    def __init__(self, work, max_tokens=250):
+        self.dir = os.path.join(work, "features")
+        self.rows = []
+        for line in open(os.path.join(self.dir, "index.jsonl"), encoding="utf-8"):
+            if line.strip():
+                r = json.loads(line)
+                ids = charset.encode(r["label"])
+                if ids is not None and 0 < len(ids) <= max_tokens:
+                    r["ids"] = ids
+                    self.rows.append(r)
+        self.maps = {}
+
+    def feats(self, r):
+        shard = self.maps.get(r["shard"])
+        if shard is None:
+            shard = self.maps[r["shard"]] = np.memmap(os.path.join(self.dir, r["shard"]), dtype=np.float16, mode="r")
+        return shard[r["offset"]: r["offset"] + FEAT_DIM * r["steps"]].reshape(FEAT_DIM, r["steps"])
+
+    def split(self, name, check_labels=True):
+        return [r for r in self.rows if r["split"] == name and (not check_labels or label_agrees(r))]
+
+
+def make_batches(rows, max_steps, rng):
+    """Lines of similar width together; each batch holds at most `max_steps` memory steps in total."""
+    order = sorted(rows, key=lambda r: r["steps"] + rng.random() * 8)
+    batches, cur, widest = [], [], 0
+    for r in order:
+        w = max(widest, r["steps"])
+        if cur and w * (len(cur) + 1) > max_steps:
+            batches.append(cur)
+            cur, w = [], r["steps"]
+        cur.append(r)
+        widest = w
+    if cur:
+        batches.append(cur)
+    rng.shuffle(batches)
+    return batches
+
+
+def collate(ds, rows):
+    b = len(rows)
+    s = max(r["steps"] for r in rows)
+    t = max(len(r["ids"]) for r in rows) + 1
+    feats = torch.zeros(b, FEAT_DIM, 1, s)
+    inp = torch.full((b, t), charset.PAD, dtype=torch.long)
+    tgt = torch.full((b, t), -100, dtype=torch.long)
+    steps = torch.tensor([r["steps"] for r in rows])
+    lens = torch.tensor([len(r["ids"]) + 1 for r in rows])
+    for i, r in enumerate(rows):
+        feats[i, :, 0, : r["steps"]] = torch.from_numpy(ds.feats(r).astype(np.float32))
+        ids = r["ids"]
+        inp[i, : len(ids) + 1] = torch.tensor([charset.BOS] + ids)
+        tgt[i, : len(ids) + 1] = torch.tensor(ids + [charset.EOS])
+    return feats, padding_mask(steps, s), steps, inp, tgt, lens

