@@ -42,11 +42,12 @@ export async function detectorTextSystem(packDir, dropHeaders = true) {
     recalls,
     async run(source, page) {
       const image = await source.render(page);
-      const boxes = (await detectLines(engine, image)).map((l) => l.bbox);
+      const detected = await detectLines(engine, image);
+      const boxes = detected.map((l) => l.bbox);
       const { lines } = await source.textLines(page);
       recalls.push(lineRecall(boxes, lines));
       const texts = assignText(boxes, lines);
-      const blocks = layoutPage(boxes.map((bbox, i) => ({ bbox, text: texts[i] })), image, { unclipRatio: engine.detectorSpec.unclipRatio });
+      const blocks = layoutPage(detected.map((l, i) => ({ bbox: l.bbox, angle: l.angle, text: texts[i] })), image, { unclipRatio: engine.detectorSpec.unclipRatio });
       return assembleMarkdown(blocks, texts, { page, dropHeaders }).markdown;
     },
     close: () => closePageEngine(engine),

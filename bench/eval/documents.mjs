@@ -176,6 +176,66 @@ function math(seed, font, variant, katexHtml) {
   return { id: `math-${variant}`, font, html: page(body, { font, footer }), tests };
 }
 
+function report(seed, font, variant) {
+  const t = textMaker(seed);
+  const title = t.title();
+  const p1 = [t.sentence(), t.sentence(), t.sentence()];
+  const p2 = [t.sentence(), t.sentence(), t.sentence()];
+  const p3 = [t.sentence(), t.sentence()];
+  const items = [t.sentence() + ' ' + t.sentence(), t.sentence(), t.sentence() + ' ' + t.sentence()];
+  const caption = `Figure 1: ${t.cap(t.words(3))} per ${t.pick(NOUNS)}.`;
+  const notes = [t.sentence(), t.sentence()];
+  const footer = String(5 + Math.floor(t.r() * 60));
+  const bars = Array.from({ length: 6 }, () => 30 + Math.floor(t.r() * 150));
+  const svg = `<svg width="420" height="220" xmlns="http://www.w3.org/2000/svg"><rect x="0" y="0" width="420" height="220" fill="#f4f4f4" stroke="#333"/>${bars
+    .map((b, i) => `<rect x="${30 + i * 62}" y="${200 - b}" width="40" height="${b}" fill="#${['35a', 'a53', '5a3', '888', '36c', 'c63'][i]}"/>`)
+    .join('')}<line x1="20" y1="200" x2="410" y2="200" stroke="#000" stroke-width="2"/></svg>`;
+  const body = `<h1>${title}</h1><p>${p1.join(' ')}<sup>1</sup></p><div style="text-align:center;margin:10pt 0">${svg}<div class="caption">${caption}</div></div>
+<p>${p2.join(' ')}<sup>2</sup></p><ul>${items.map((s) => `<li>${s}</li>`).join('')}</ul><p>${p3.join(' ')}</p>
+<div style="position:absolute;bottom:0.9in;left:0.85in;right:0.85in;font-size:8.5pt;border-top:0.6pt solid #000;padding-top:4pt">${notes.map((n, i) => `<div>${i + 1} ${n}</div>`).join('')}</div>`;
+  const tests = [
+    { type: 'present', text: title },
+    { type: 'present', text: caption },
+    { type: 'present', text: items[0] },
+    { type: 'present', text: items[2] },
+    { type: 'present', text: notes[1] },
+    { type: 'order', before: p1[2], after: caption },
+    { type: 'order', before: caption, after: p2[0] },
+    { type: 'order', before: items[2], after: p3[0] },
+    { type: 'order', before: p3[1], after: notes[0] },
+    { type: 'absent', text: footer, exact: true },
+  ];
+  return { id: `report-${variant}`, font, html: page(body, { font, footer }), tests };
+}
+
+function newsletter(seed, font, variant) {
+  const t = textMaker(seed);
+  const title = `The ${t.cap(t.pick(ADJS))} ${t.cap(t.pick(NOUNS))} Gazette`;
+  const cols = [0, 1, 2].map(() => [[t.sentence(), t.sentence(), t.sentence(), t.sentence()], [t.sentence(), t.sentence(), t.sentence()]]);
+  const heads = cols.map(() => `${t.cap(t.pick(NOUNS))} ${t.cap(t.pick(NOUNS))}`);
+  const header = `Issue ${2 + Math.floor(t.r() * 80)} · ${t.cap(t.pick(NOUNS))} edition`;
+  const body = `<h1 style="text-align:center">${title}</h1><div class="cols" style="gap:0.3in">${cols
+    .map((c, i) => `<div><h3>${heads[i]}</h3>${c.map((p) => `<p style="text-align:left">${p.join(' ')}</p>`).join('')}</div>`)
+    .join('')}</div>`;
+  const tests = [
+    { type: 'present', text: title },
+    { type: 'present', text: cols[1][0][2] },
+    { type: 'order', before: title, after: cols[0][0][0] },
+    { type: 'order', before: cols[0][1][2], after: heads[1] },
+    { type: 'order', before: cols[1][1][2], after: cols[2][0][0] },
+    { type: 'order', before: cols[0][0][3], after: cols[0][1][0] },
+    { type: 'order', before: cols[2][0][3], after: cols[2][1][0] },
+    { type: 'absent', text: header },
+  ];
+  return { id: `newsletter-${variant}`, font, html: page(body, { font, header, size: 9.5 }), tests };
+}
+
+/** The article, printed slightly askew (as a scan fed in at an angle). */
+function skewed(seed, font, variant, degrees) {
+  const d = article(seed, font, variant);
+  return { ...d, id: `skewed-${variant}`, html: d.html.replace('<div class="page">', `<div class="page" style="transform: rotate(${degrees}deg); transform-origin: 50% 50%">`) };
+}
+
 export function buildDocs({ katex, katexCss }) {
   const docs = [
     { ...article(11, 'Liberation Serif', 'a'), split: 'tune' },
@@ -186,6 +246,12 @@ export function buildDocs({ katex, katexCss }) {
     { ...tables(32, 'Caladea', 'b'), split: 'held-out' },
     { ...math(41, 'Latin Modern Roman', 'a', katex), split: 'tune' },
     { ...math(42, 'FreeSerif', 'b', katex), split: 'held-out' },
+    { ...report(51, 'Noto Sans', 'a'), split: 'tune' },
+    { ...report(52, 'DejaVu Serif', 'b'), split: 'held-out' },
+    { ...newsletter(61, 'Liberation Serif', 'a'), split: 'tune' },
+    { ...newsletter(62, 'Carlito', 'b'), split: 'held-out' },
+    { ...skewed(71, 'Liberation Sans', 'a', 1.2), split: 'tune' },
+    { ...skewed(72, 'Caladea', 'b', -1.5), split: 'held-out' },
   ];
   return docs.map((d) => ({ ...d, html: d.html.replace('{{KATEX_CSS}}', katexCss) }));
 }

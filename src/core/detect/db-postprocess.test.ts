@@ -57,4 +57,19 @@ describe('linesFromProbabilityMap', () => {
   it('rejects a map whose size does not match its data', () => {
     expect(() => linesFromProbabilityMap({ width: 3, height: 3, data: new Float32Array(4) })).toThrow(/3×3/);
   });
+
+  it('keeps a slightly skewed line (score over its own pixels) and reports its slope', () => {
+    // A 200×6 band falling 1 px every 20 px (≈ 2.9°): its box is mostly empty, the band is not.
+    const w = 260, h = 60;
+    const data = new Float32Array(w * h);
+    for (let x = 30; x < 230; x++) for (let t = 0; t < 6; t++) data[(20 + Math.floor((x - 30) / 20) + t) * w + x] = 0.9;
+    const [line, ...rest] = linesFromProbabilityMap({ width: w, height: h, data });
+    expect(rest).toHaveLength(0);
+    expect(line!.score).toBeCloseTo(0.9);
+    expect(line!.angle).toBeGreaterThan(0.03);
+    expect(line!.angle).toBeLessThan(0.07);
+    // Grown by its own thickness (≈ 6 px → d ≈ 4.4), not by its 16-px-tall box.
+    expect(line!.bbox[3] - line!.bbox[1]).toBeLessThan(16 + 2 * 5);
+  });
 });
+

@@ -19,8 +19,10 @@ export interface ProbabilityMap {
 export interface LineBox {
   /** Page-image pixels. */
   bbox: BBox;
-  /** Mean probability inside the (un-grown) component box. */
+  /** Mean probability over the component's pixels. */
   score: number;
+  /** Slope of the line's long axis in radians (positive: falls to the right, in image coordinates). */
+  angle: number;
 }
 
 export interface DbOptions {
@@ -57,6 +59,13 @@ interface Component {
   x1: number; // inclusive
   y1: number; // inclusive
   pixels: number;
+  /** Sum of probabilities and pixel-coordinate moments, for the score and the orientation. */
+  sum: number;
+  sx: number;
+  sy: number;
+  sxx: number;
+  syy: number;
+  sxy: number;
 }
 
 /** 8-connected components of map > threshold, by an explicit-stack flood fill (no recursion limits). */
@@ -71,12 +80,18 @@ export function connectedComponents(map: ProbabilityMap, threshold: number): Com
     let top = 0;
     stack[top++] = start;
     label[start] = id;
-    const c: Component = { x0: w, y0: h, x1: -1, y1: -1, pixels: 0 };
+    const c: Component = { x0: w, y0: h, x1: -1, y1: -1, pixels: 0, sum: 0, sx: 0, sy: 0, sxx: 0, syy: 0, sxy: 0 };
     while (top > 0) {
       const p = stack[--top]!;
       const x = p % w;
       const y = (p - x) / w;
       c.pixels++;
+      c.sum += data[p]!;
+      c.sx += x;
+      c.sy += y;
+      c.sxx += x * x;
+      c.syy += y * y;
+      c.sxy += x * y;
       if (x < c.x0) c.x0 = x;
       if (x > c.x1) c.x1 = x;
       if (y < c.y0) c.y0 = y;
@@ -100,13 +115,15 @@ export function connectedComponents(map: ProbabilityMap, threshold: number): Com
   return out;
 }
 
-function meanInBox(map: ProbabilityMap, c: Component): number {
-  let sum = 0;
-  for (let y = c.y0; y <= c.y1; y++) {
-    const row = y * map.width;
-    for (let x = c.x0; x <= c.x1; x++) sum += map.data[row + x]!;
-  }
-  return sum / ((c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1));
+/** Orientation of the component's principal axis (second moments), in radians. */
+function principalAngle(c: Component): number {
+  const n = c.pixels;
+  const mx = c.sx / n;
+  const my = c.sy / n;
+  const cxx = c.sxx / n - mx * mx;
+  const cyy = c.syy / n - my * my;
+  const cxy = c.sxy / n - mx * my;
+  return 0.5 * Math.atan2(2 * cxy, cxx - cyy);
 }
 
 /** Probability map → text-line boxes in page pixels, top-to-bottom then left-to-right. */
@@ -124,16 +141,20 @@ export function linesFromProbabilityMap(map: ProbabilityMap, options: Partial<Db
   for (const c of components) {
     const w = c.x1 - c.x0 + 1;
     const h = c.y1 - c.y0 + 1;
-    if (Math.min(w, h) < o.minSide) continue;
-    const score = meanInBox(map, c);
+    // The region's own length and thickness (a skewed line's box is taller than the line is thick).
+    const angle = principalAngle(c);
+    const length = Math.max(w, h) / Math.max(Math.abs(Math.cos(angle)), Math.abs(Math.sin(angle)), 0.5);
+    const thickness = c.pixels / length;
+    if (Math.min(w, h, thickness) < o.minSide) continue;
+    const score = c.sum / c.pixels;
     if (score < o.boxThreshold) continue;
-    const d = (w * h * o.unclipRatio) / (2 * (w + h));
+    const d = (c.pixels * o.unclipRatio) / (2 * (length + thickness));
     const x0 = Math.max(0, (c.x0 - d) * o.scaleX);
     const y0 = Math.max(0, (c.y0 - d) * o.scaleY);
     const x1 = Math.min(pageW, (c.x1 + 1 + d) * o.scaleX);
     const y1 = Math.min(pageH, (c.y1 + 1 + d) * o.scaleY);
     if (x1 - x0 < 1 || y1 - y0 < 1) continue;
-    lines.push({ bbox: [x0, y0, x1, y1], score });
+    lines.push({ bbox: [x0, y0, x1, y1], score, angle });
   }
   return lines.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
 }

@@ -5,7 +5,7 @@
 // The page is reduced to a coarse grid of cells (ink if any pixel is dark); cells under text lines
 // (slightly grown), rules and tables are cleared, and what remains is grouped into connected regions
 // (bridging small gaps). A region is a figure when it is large (≥ 1.5 % of the page, ≥ 4 % of each
-// side) and not a frame around the whole page (scanner borders).
+// side), not a frame around the whole page (scanner borders), and mostly free of text lines.
 import type { BBox, PageImage } from '../../protocol/page';
 
 export interface FigureOptions {
@@ -72,7 +72,12 @@ export function findFigures(image: PageImage, textBoxes: BBox[], excluded: BBox[
     const touchesEdges = Number(x0 === 0) + Number(y0 === 0) + Number(x1 === gw - 1) + Number(y1 === gh - 1);
     if (bw * bh < o.minAreaShare || bw < 0.04 || bh < 0.04 || count < 12) continue;
     if (touchesEdges >= 2 || bw * bh > 0.8) continue;
-    figures.push([x0 * o.cell, y0 * o.cell, Math.min(w, (x1 + 1) * o.cell), Math.min(h, (y1 + 1) * o.cell)]);
+    const fig: BBox = [x0 * o.cell, y0 * o.cell, Math.min(w, (x1 + 1) * o.cell), Math.min(h, (y1 + 1) * o.cell)];
+    // Ink left around text lines (skewed or stylized text) is text, not a figure: figures hold little text.
+    const area = (fig[2] - fig[0]) * (fig[3] - fig[1]);
+    const textArea = textBoxes.reduce((sum, b) => sum + Math.max(0, Math.min(b[2], fig[2]) - Math.max(b[0], fig[0])) * Math.max(0, Math.min(b[3], fig[3]) - Math.max(b[1], fig[1])), 0);
+    if (textArea > 0.2 * area) continue;
+    figures.push(fig);
   }
   return figures;
 }

@@ -97,4 +97,21 @@ describe('layoutPage', () => {
     expect(layoutPage([], page)).toEqual([]);
     expect(layoutPage([{ bbox: [5, 5, 5, 9] }], page)).toEqual([]);
   });
+
+  it('lays out a skewed page on deskewed boxes and reports blocks on the page as it is', () => {
+    const angle = 0.03; // ≈ 1.7°: an 800-px line's box grows by 24 px, more than the 20-px paragraph gap
+    const upright = [...column(100, 900, 200, 3, 'P'), ...column(100, 900, 304, 3, 'Q')];
+    const skew = (withAngle: boolean) =>
+      upright.map((l) => {
+        const [x0, y0, x1, y1] = l.bbox;
+        const grow = ((x1 - x0) * Math.tan(angle)) / 2;
+        const dy = ((x0 + x1) / 2 - 500) * Math.tan(angle);
+        return { ...l, angle: withAngle ? angle : undefined, bbox: [x0, y0 + dy - grow, x1, y1 + dy + grow] as BBox };
+      });
+    const lines = skew(true);
+    const blocks = layoutPage(lines, page);
+    expect(blocks.map((b) => b.lines)).toEqual([[0, 1, 2], [3, 4, 5]]);
+    expect(blocks[1]!.bbox).toEqual([100, Math.min(...lines.slice(3).map((l) => l.bbox[1])), Math.max(...lines.slice(3).map((l) => l.bbox[2])), Math.max(...lines.slice(3).map((l) => l.bbox[3]))]);
+  });
 });
+

@@ -7,7 +7,8 @@
 // after the line recognizer (crops depend only on line boxes), then passes the blocks and the texts to
 // assembleMarkdown. Given the PageImage itself (not only its size), it also finds ruled tables (cells
 // from ruling lines, merged cells as colspan/rowspan) and figures; given the detector's unclipRatio it
-// measures text size on the boxes' cores. Steps: running headers/footers from the page bands → unruled tables → columns and
+// measures text size on the boxes' cores; given each line's angle (DB LineBox.angle), it undoes a
+// page's mild skew. Steps: running headers/footers from the page bands → unruled tables → columns and
 // reading order → blocks per column. Header blocks come first and footer blocks last, so dropping them
 // does not disturb the body's order.
 import type { BBox, PageImage } from '../../protocol/page';
@@ -22,6 +23,37 @@ import { findTables } from './tables';
 import { LAYOUT_DEFAULTS, type Block, type LayoutOptions, type PageSize, type TextLine } from './types';
 
 export function layoutPage(input: TextLine[], page: PageSize | PageImage, options: Partial<LayoutOptions> = {}): Block[] {
+  // A skewed page is laid out on deskewed boxes; the blocks keep boxes on the page as it is.
+  const skew = pageSkew(input);
+  if (Math.abs(skew) < SKEW_MIN) return layoutUpright(input, page, options);
+  const upright = input.map((l) => ({ ...l, bbox: deskewBox(l.bbox, skew, page) }));
+  const blocks = layoutUpright(upright, { width: page.width, height: page.height }, options);
+  for (const b of blocks) if (b.lines.length) b.bbox = union(b.lines.map((i) => input[i]!.bbox));
+  return blocks;
+}
+
+/** Below this (≈ 0.3°), skew changes nothing the layout measures. */
+const SKEW_MIN = 0.005;
+
+/** The page's skew: the median slope of long lines that report one. */
+export function pageSkew(lines: TextLine[]): number {
+  const slopes = lines.filter((l) => l.angle !== undefined && Number.isFinite(l.angle) && width(l.bbox) > 4 * height(l.bbox)).map((l) => l.angle!);
+  return slopes.length >= 3 ? median(slopes) : 0;
+}
+
+/** A skewed line's box turned upright about the page centre: its centre rotates, its height shrinks to the line's own. */
+function deskewBox(b: BBox, angle: number, page: PageSize): BBox {
+  const [cx, cy] = [page.width / 2, page.height / 2];
+  const [x, y] = [(b[0] + b[2]) / 2 - cx, (b[1] + b[3]) / 2 - cy];
+  const [c, s] = [Math.cos(-angle), Math.sin(-angle)];
+  const nx = cx + c * x - s * y;
+  const ny = cy + s * x + c * y;
+  const w = width(b) / Math.cos(angle);
+  const h = Math.max(0.3 * height(b), height(b) - width(b) * Math.abs(Math.tan(angle)));
+  return [nx - w / 2, ny - h / 2, nx + w / 2, ny + h / 2];
+}
+
+function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: Partial<LayoutOptions>): Block[] {
   const o = { ...LAYOUT_DEFAULTS, ...options };
   const valid = input.map((l, i) => ({ l, i })).filter(({ l }) => isBox(l.bbox));
   const lines = input;

@@ -5,6 +5,8 @@ import type { BBox, RegionType } from '../../protocol/page';
 export interface TextLine {
   bbox: BBox;
   text?: string;
+  /** The line's slope in radians, when the detector measured it (DB LineBox.angle). */
+  angle?: number;
 }
 
 export interface PageSize {
