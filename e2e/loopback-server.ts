@@ -57,3 +57,9 @@ export async function startStaticHost(root: string, mount: string): Promise<{ or
   const { port } = server.address() as AddressInfo;
   return { origin: `http://127.0.0.1:${port}`, server };
 }
+
+/** Closes the server without waiting for the browser's keep-alive connections to idle out. */
+export function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { documentItem, fixture, inkStats, openApp } from './helpers';
-import { startLoopback } from './loopback-server';
+import { closeServer, startLoopback } from './loopback-server';
 
 let origin = '';
 let server: Server;
@@ -14,7 +14,7 @@ test.beforeAll(async () => {
     '/gone.pdf': { cors: true, status: 404 },
   }));
 });
-test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+test.afterAll(() => closeServer(server));
 
 test('?src= opens a CORS-readable PDF from another origin', async ({ page }) => {
   await openApp(page, `?src=${encodeURIComponent(`${origin}/docs/shared.pdf`)}`);

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { chooseFiles, documentItem, inkCorrelation } from './helpers';
-import { startStaticHost } from './loopback-server';
+import { closeServer, startStaticHost } from './loopback-server';
 
 let origin = '';
 let server: Server;
@@ -10,7 +10,7 @@ const mount = '/demo/pagemark/';
 test.beforeAll(async () => {
   ({ origin, server } = await startStaticHost(new URL('../dist/', import.meta.url).pathname, mount));
 });
-test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+test.afterAll(() => closeServer(server));
 
 test('the build works from a sub-path of a plain static host', async ({ page }) => {
   const failed: string[] = [];
