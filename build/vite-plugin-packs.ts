@@ -57,15 +57,22 @@ export function pagemarkPacks(options: PacksPluginOptions = {}): Plugin {
       }
     },
     configureServer(server) {
+      // Serves pack files that live in node_modules (npm-provided graphs) next to any pack.json under the
+      // project root, so dev and tests see the same layout as the build; other files Vite serves itself.
+      const root = server.config.root;
       server.middlewares.use(async (req, res, next) => {
-        const m = /^\/models\/([A-Za-z0-9._-]+)\/([^?#]+)/.exec(req.url ?? '');
-        if (!m || !shipped || m[1] !== shipped) return next();
+        const path = decodeURIComponent((req.url ?? '').split(/[?#]/)[0]!);
+        const slash = path.lastIndexOf('/');
+        if (slash <= 0 || path.includes('..')) return next();
+        const dir = join(root, path.slice(0, slash));
+        const file = path.slice(slash + 1);
+        if (!existsSync(join(dir, 'pack.json')) || existsSync(join(dir, file))) return next();
         try {
-          const asset = (await packAssets(shipped)).find((a) => a.file === decodeURIComponent(m[2]!));
-          if (!asset) return next();
-          res.setHeader('Content-Type', asset.file.endsWith('.json') ? 'application/json' : 'application/octet-stream');
-          res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-          res.end(Buffer.from(asset.bytes));
+          const manifest = parseManifest(await readFile(join(dir, 'pack.json'), 'utf8'));
+          const entry = packFiles(manifest).find((f) => f.file === file && f.npm);
+          if (!entry) return next();
+          res.setHeader('Content-Type', 'application/octet-stream');
+          res.end(await readFile(await packFilePath(dir, entry)));
         } catch (e) {
           next(e);
         }

@@ -91,6 +91,9 @@ export class OrtWebRuntime implements TensorRuntime {
       inputNames: s.inputNames,
       outputNames: s.outputNames,
       run: async (feeds) => {
+        // onnxruntime-web resolves runs through microtasks only; a macrotask turn before each run lets the
+        // worker receive cancel() between decoder calls.
+        await nextTask();
         if (this.lost) throw new Error(`WebGPU device lost: ${this.lost}`);
         return (await s.run(feeds as Record<string, ort.Tensor>)) as Record<string, Tensor>;
       },
@@ -110,4 +113,15 @@ export class OrtWebRuntime implements TensorRuntime {
       // No device to watch: failures then surface as run() errors, which also trigger the fallback.
     }
   }
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(0);
+  });
 }
