@@ -10,8 +10,20 @@ import { closePageEngine, openPageEngine, type PageEngine } from '../../src/core
 import { warmUp } from '../../src/core/pipeline/warm-up';
 import type { CachedPack, EngineApi, EngineEvent, EngineSettings, PackSource } from '../../src/protocol/engine-api';
 import type { PageImage, PageResult } from '../../src/protocol/page';
-import { defaultPackUrl } from './default-pack';
-import { chooseBackend, OrtWebRuntime, type WebBackend } from './ort-session';
+import type { SessionFactory } from '../../src/core/recognize/open-recognizer';
+import type { TensorRuntime } from '../../src/core/recognize/tensor-runtime';
+
+export type WebBackend = 'webgpu' | 'wasm';
+
+/** What the service needs from an inference runtime; engine.worker.ts passes onnxruntime-web. */
+export interface RuntimeProvider {
+  chooseBackend(requested: EngineSettings['backend'], graphs: GraphSpec[]): Promise<{ backend: WebBackend; reason?: string }>;
+  open(backend: WebBackend): { runtime: TensorRuntime & { readonly deviceLost?: string | null }; createSession: SessionFactory };
+  /** The shipped pack's pack.json URL, or null. */
+  defaultPackUrl(): string | null;
+  /** Overrides pack loading (tests); default: URL via the Cache API, or dropped files. */
+  loadPack?(source: PackSource, onEvent: (e: EngineEvent) => void): Promise<LoadedPack>;
+}
 
 function graphs(m: PackManifest): GraphSpec[] {
   const rec = [m.recognizer, m.formula].filter((r) => r !== undefined);
@@ -23,10 +35,12 @@ const isAbort = (e: unknown) => (e as { name?: string })?.name === 'AbortError';
 export class EngineService implements EngineApi {
   private pack: LoadedPack | null = null;
   private engine: PageEngine | null = null;
-  private runtime: OrtWebRuntime | null = null;
+  private runtime: ReturnType<RuntimeProvider['open']>['runtime'] | null = null;
   private controller: AbortController | null = null;
   private emit: (e: EngineEvent) => void = () => {};
   private readonly store = new PackStore();
+
+  constructor(private readonly provider: RuntimeProvider) {}
 
   async init(source: PackSource, settings: EngineSettings, onEvent: (e: EngineEvent) => void): Promise<{ backend: string; pack: string }> {
     this.emit = (e) => {
@@ -38,7 +52,7 @@ export class EngineService implements EngineApi {
     };
     try {
       this.pack = await this.loadPack(source);
-      const choice = await chooseBackend(settings.backend, graphs(this.pack.manifest));
+      const choice = await this.provider.chooseBackend(settings.backend, graphs(this.pack.manifest));
       if (choice.reason && settings.backend === 'webgpu') {
         this.emit({ type: 'fallback', from: 'webgpu', to: 'wasm', reason: choice.reason });
       }
@@ -72,7 +86,7 @@ export class EngineService implements EngineApi {
     } catch (e) {
       if (isAbort(e) || this.runtime?.backend !== 'webgpu') throw e;
       // WebGPU failed mid-page (or lost its device): continue on WASM and read the page again.
-      await this.fallBack(this.runtime.deviceLost ?? (e as Error).message, settings.k);
+      await this.fallBack(this.runtime.deviceLost || (e as Error).message, settings.k);
       return await run();
     } finally {
       if (this.controller === controller) this.controller = null;
@@ -93,16 +107,18 @@ export class EngineService implements EngineApi {
 
   private async loadPack(source: PackSource): Promise<LoadedPack> {
     const onEvent = this.emit;
-    if (source.kind === 'files') return loadPackFromFiles(source.files, { onEvent, fallbackBase: defaultPackUrl() ?? undefined });
-    const url = source.kind === 'url' ? new URL(source.url, self.location.href).href : defaultPackUrl();
+    if (this.provider.loadPack) return this.provider.loadPack(source, onEvent);
+    const fallbackBase = this.provider.defaultPackUrl() ?? undefined;
+    if (source.kind === 'files') return loadPackFromFiles(source.files, { onEvent, fallbackBase });
+    const url = source.kind === 'url' ? new URL(source.url, self.location.href).href : this.provider.defaultPackUrl();
     if (!url) throw new Error('This build of Pagemark ships no model pack; load one from a URL or from files.');
     return loadPackFromUrl(url.endsWith('.json') ? url : `${url.replace(/\/?$/, '/')}pack.json`, { store: this.store, onEvent });
   }
 
   private async start(backend: WebBackend, k: number): Promise<void> {
     this.emit({ type: 'warming-up', backend });
-    const runtime = new OrtWebRuntime(backend);
-    const engine = await openPageEngine(runtime, (bytes, label, graph) => runtime.session(bytes, label, graph), this.pack!);
+    const { runtime, createSession } = this.provider.open(backend);
+    const engine = await openPageEngine(runtime, createSession, this.pack!);
     try {
       await warmUp(engine, k);
     } catch (e) {

@@ -1,5 +1,16 @@
 // The inference worker: exposes EngineApi to the page through comlink (src/bridges/engine-bridge.ts).
 import * as Comlink from 'comlink';
+import { defaultPackUrl } from './default-pack';
 import { EngineService } from './engine-service';
+import { chooseBackend, OrtWebRuntime } from './ort-session';
 
-Comlink.expose(new EngineService());
+Comlink.expose(
+  new EngineService({
+    chooseBackend,
+    defaultPackUrl,
+    open(backend) {
+      const runtime = new OrtWebRuntime(backend);
+      return { runtime, createSession: (bytes, label, graph) => runtime.session(bytes, label, graph) };
+    },
+  }),
+);

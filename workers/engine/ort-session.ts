@@ -14,7 +14,8 @@ ort.env.wasm.numThreads = globalThis.crossOriginIsolated ? Math.max(1, Math.min(
 ort.env.wasm.proxy = false;
 ort.env.logLevel = 'error';
 
-export type WebBackend = 'webgpu' | 'wasm';
+export type { WebBackend } from './engine-service';
+import type { WebBackend } from './engine-service';
 
 export interface BackendChoice {
   backend: WebBackend;

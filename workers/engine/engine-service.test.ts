@@ -1,0 +1,95 @@
+// EngineService's backend fallback, with real graphs on onnxruntime-node standing in for both EPs:
+// a "webgpu" runtime that loses its device mid-page must not lose the page.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { openSource } from '../../cli/page-source';
+import type { Tensor, TensorSession } from '../../src/core/recognize/tensor-runtime';
+import { loadPackDir } from '../../src/node/load-pack';
+import { OrtNodeRuntime } from '../../src/node/ort-node-session';
+import type { EngineEvent, EngineSettings } from '../../src/protocol/engine-api';
+import { EngineService, type RuntimeProvider, type WebBackend } from './engine-service';
+
+const PACK = fileURLToPath(new URL('../../test/fixtures/varied-tiny', import.meta.url));
+const IMAGE = fileURLToPath(new URL('../../test/fixtures/pages/issue13242-lines.png', import.meta.url));
+const settings: EngineSettings = { backend: 'auto', k: 3, dropHeaders: false };
+
+/** A runtime that reports `name` and, once `failAfter` runs have happened, fails like a lost device. */
+class FlakyRuntime extends OrtNodeRuntime {
+  runs = 0;
+  deviceLost: string | null = null;
+  constructor(name: WebBackend, public failAfter = Infinity) {
+    super({ threads: 1 });
+    Object.defineProperty(this, 'backend', { value: name });
+  }
+  override async session(bytes: Uint8Array, label: string): Promise<TensorSession> {
+    const s = await super.session(bytes, label);
+    return {
+      ...s,
+      run: async (feeds: Record<string, Tensor>) => {
+        if (++this.runs > this.failAfter) {
+          this.deviceLost = 'GPU device was lost (test)';
+          throw new Error('GPUBuffer is destroyed');
+        }
+        return s.run(feeds);
+      },
+    };
+  }
+}
+
+function provider(first: WebBackend, failAfter: number): RuntimeProvider & { opened: FlakyRuntime[] } {
+  const opened: FlakyRuntime[] = [];
+  return {
+    opened,
+    chooseBackend: async () => ({ backend: first }),
+    defaultPackUrl: () => null,
+    loadPack: () => loadPackDir(PACK),
+    open(backend) {
+      const runtime = new FlakyRuntime(backend, backend === 'webgpu' ? failAfter : Infinity);
+      opened.push(runtime);
+      return { runtime, createSession: (bytes, label) => runtime.session(bytes, label) };
+    },
+  };
+}
+
+async function image() {
+  const src = await openSource(IMAGE);
+  return src.render(1);
+}
+
+describe('EngineService', () => {
+  it('falls back to WASM when WebGPU loses its device mid-page, and redoes the page', async () => {
+    const plain = new EngineService(provider('wasm', Infinity));
+    await plain.init({ kind: 'default' }, settings, () => {});
+    const want = await plain.ocrPage(await image(), 1, settings);
+    expect(want.stats.tokens).toBeGreaterThan(0);
+
+    const p = provider('webgpu', 0);
+    const events: EngineEvent[] = [];
+    const service = new EngineService(p);
+    const ready = await service.init({ kind: 'default' }, settings, (e) => events.push(e));
+    // failAfter = 0: "webgpu" fails in warm-up, so init itself falls back.
+    expect(ready.backend).toBe('wasm');
+    expect(events.find((e) => e.type === 'fallback')).toMatchObject({ from: 'webgpu', to: 'wasm' });
+
+    // Warm-up succeeds on "webgpu"; the device is lost 20 graph runs into the page.
+    const late = provider('webgpu', Infinity);
+    const lateEvents: EngineEvent[] = [];
+    const svc = new EngineService(late);
+    expect((await svc.init({ kind: 'default' }, settings, (e) => lateEvents.push(e))).backend).toBe('webgpu');
+    late.opened[0]!.failAfter = late.opened[0]!.runs + 20;
+    const got = await svc.ocrPage(await image(), 1, settings);
+    expect(lateEvents.map((e) => e.type)).toContain('fallback');
+    expect(lateEvents.find((e) => e.type === 'fallback')).toMatchObject({ reason: 'GPU device was lost (test)' });
+    expect(got.stats.backend).toBe('wasm');
+    expect(got.markdown).toBe(want.markdown);
+    expect(got.stats.tokens).toBe(want.stats.tokens);
+  }, 120_000);
+
+  it('cancel() rejects the running page with an AbortError', async () => {
+    const service = new EngineService(provider('wasm', Infinity));
+    await service.init({ kind: 'default' }, settings, () => {});
+    const page = service.ocrPage(await image(), 1, settings);
+    setTimeout(() => service.cancel(), 5);
+    await expect(page).rejects.toMatchObject({ name: 'AbortError' });
+  }, 120_000);
+});
