@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import katex from 'katex';
 import { buildDocs } from './documents.mjs';
+import { CORPUS_PAGES, corpusPath } from './corpus-pages.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const outDir = join(root, 'test/eval-set/generated');
@@ -59,6 +60,37 @@ function main() {
     console.log(`${doc.id}: ${kept} tests (${doc.font})`);
   }
   writeFileSync(join(outDir, 'tests.jsonl'), lines.join('\n') + '\n');
+  writeFileSync(join(root, 'test/eval-set/corpus-tests.jsonl'), corpusTests().join('\n') + '\n');
+}
+
+/**
+ * Tests on born-digital corpus pages from their text layer: whole text lines must be present, and on
+ * single-column pages, lines must keep their order. Split "corpus" (visible while tuning).
+ */
+function corpusTests() {
+  const out = [];
+  for (const c of CORPUS_PAGES) {
+    const path = corpusPath(c, root);
+    if (!path) continue;
+    const raw = execFileSync('pdftotext', ['-f', String(c.page), '-l', String(c.page), '-raw', path, '-'], { encoding: 'utf8' });
+    const candidates = raw
+      .split('\n')
+      .map(norm)
+      .filter((l) => l.length >= 30 && l.split(' ').length >= 6 && !/-$/.test(l));
+    // A line whose text occurs again on the page (repeated phrases) cannot anchor an order test.
+    const whole = norm(raw);
+    const unique = candidates.filter((l) => whole.indexOf(l) === whole.lastIndexOf(l));
+    const step = Math.max(1, Math.floor(unique.length / 5));
+    const picked = unique.filter((_, i) => i % step === 0).slice(0, 5);
+    const id = c.shared.replace(/\.pdf$/, '');
+    picked.forEach((text, k) => out.push(JSON.stringify({ pdf: `corpus:${c.shared}`, page: c.page, id: `${id}-p${c.page}-${k}`, split: 'corpus', type: 'present', text })));
+    if (c.singleColumn) {
+      for (let k = 0; k + 1 < picked.length; k++) {
+        out.push(JSON.stringify({ pdf: `corpus:${c.shared}`, page: c.page, id: `${id}-p${c.page}-o${k}`, split: 'corpus', type: 'order', before: picked[k], after: picked[k + 1] }));
+      }
+    }
+  }
+  return out;
 }
 
 main();

@@ -8,24 +8,27 @@ import { parseArgs } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
 import { createEngine } from '../../cli/engine.ts';
 import { openSource } from '../../cli/page-source.ts';
-import { CORPUS_PAGES } from './corpus-pages.mjs';
+import { CORPUS_PAGES, corpusPath } from './corpus-pages.mjs';
 import { detectorTextSystem } from './detector-text.mjs';
 import { cer, plainText, runTest } from './score.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const sharedCorpus = join(root, '../shared/corpus/pdfs');
 const CATEGORIES = ['present', 'absent', 'order', 'table', 'math'];
 
 function loadTests(split) {
-  const tests = readFileSync(join(root, 'test/eval-set/generated/tests.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  return tests.filter((t) => split === 'all' || t.split === split);
+  const read = (f) => readFileSync(join(root, f), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const generated = read('test/eval-set/generated/tests.jsonl').map((t) => ({ ...t, path: join(root, 'test/eval-set', t.pdf) }));
+  // Corpus-page tests run where their PDF is present (fixture copies always; the rest with ../shared).
+  const corpus = read('test/eval-set/corpus-tests.jsonl')
+    .map((t) => ({ ...t, path: corpusPath(CORPUS_PAGES.find((c) => `corpus:${c.shared}` === t.pdf) ?? {}, root) }))
+    .filter((t) => t.path);
+  return [...generated, ...corpus].filter((t) => split === 'all' || t.split === split);
 }
 
 function corpusPages() {
   return CORPUS_PAGES.map((c) => {
-    const local = c.file && join(root, c.file);
-    const path = local && existsSync(local) ? local : join(sharedCorpus, c.shared);
-    return existsSync(path) ? { path, page: c.page, name: c.shared } : undefined;
+    const path = corpusPath(c, root);
+    return path ? { path, page: c.page, name: c.shared } : undefined;
   }).filter(Boolean);
 }
 
@@ -94,7 +97,7 @@ export async function runEval(argv) {
     const pageMs = [];
     for (const key of pdfs) {
       const [pdf, page] = key.split('#');
-      const source = await openSource(join(root, 'test/eval-set', pdf));
+      const source = await openSource(tests.find((t) => t.pdf === pdf).path);
       const t0 = performance.now();
       let md = '';
       try {
@@ -104,7 +107,7 @@ export async function runEval(argv) {
       }
       pageMs.push(performance.now() - t0);
       await source.close();
-      writeFileSync(join(outDir, 'eval-pages', `${name}__${pdf.replace(/[/.]/g, '_')}_p${page}.md`), md);
+      writeFileSync(join(outDir, 'eval-pages', `${name}__${pdf.replace(/[/.:]/g, '_')}_p${page}.md`), md);
       for (const t of tests.filter((x) => x.pdf === pdf && String(x.page) === page)) results.push({ id: t.id, type: t.type, split: t.split, pass: runTest(t, md) });
       console.error(`eval: ${name} ${pdf} p${page} done`);
     }
@@ -129,7 +132,7 @@ export async function runEval(argv) {
     }
     const rates = Object.values(byCategory).map((c) => c.rate);
     const bySplit = {};
-    for (const s of ['tune', 'held-out']) {
+    for (const s of ['tune', 'held-out', 'corpus']) {
       const r = results.filter((x) => x.split === s);
       if (r.length) bySplit[s] = r.filter((x) => x.pass).length / r.length;
     }
@@ -165,6 +168,7 @@ function renderTable(report) {
     row('category mean', (s) => pct(s.categoryMean)),
     row('tune split', (s) => pct(s.bySplit.tune)),
     row('held-out split', (s) => pct(s.bySplit['held-out'])),
+    row('corpus-page tests', (s) => pct(s.bySplit.corpus)),
     row('corpus CER (mean)', (s) => pct(s.meanCer)),
     row('detector line recall (IoU > 0.5)', (s) => pct(s.detectorLineRecall)),
     row('s / page', (s) => (s.msPerPage / 1000).toFixed(1)),
