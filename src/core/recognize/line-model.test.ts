@@ -1,0 +1,106 @@
+// LineModel's cache bookkeeping against a fake runtime whose tensors record disposal, as GPU buffers would.
+import { describe, expect, it } from 'vitest';
+import type { RecognizerSpec } from '../pack/manifest-types';
+import { batchMemory } from './line-memory';
+import { LineModel } from './line-model';
+import type { Tensor, TensorRuntime, TensorSession } from './tensor-runtime';
+
+interface FakeTensor extends Tensor {
+  data: Float32Array | BigInt64Array;
+  disposed: boolean;
+}
+
+const spec = { decoderLayers: 1, heads: 1, headDim: 1, hiddenSize: 2, vocabSize: 3 } as RecognizerSpec;
+
+class FakeRuntime implements TensorRuntime {
+  readonly backend = 'fake';
+  disposed: FakeTensor[] = [];
+  make(data: Float32Array | BigInt64Array, dims: readonly number[]): FakeTensor {
+    return { data, dims: [...dims], disposed: false };
+  }
+  float32 = (d: Float32Array, dims: readonly number[]) => this.make(d, dims);
+  int64 = (d: BigInt64Array, dims: readonly number[]) => this.make(d, dims);
+  async read(t: Tensor) {
+    if ((t as FakeTensor).disposed) throw new Error('read after dispose');
+    return (t as FakeTensor).data as Float32Array;
+  }
+  dispose(t: Tensor) {
+    const f = t as FakeTensor;
+    if (f.disposed) throw new Error('double dispose');
+    f.disposed = true;
+    this.disposed.push(f);
+  }
+}
+
+/** present_kv row b, slot s holds the input id fed at that slot (past slots copied through). */
+function fakeDecoder(rt: FakeRuntime): TensorSession & { pasts: FakeTensor[] } {
+  const pasts: FakeTensor[] = [];
+  return {
+    pasts,
+    inputNames: [],
+    outputNames: [],
+    release: async () => {},
+    async run(feeds) {
+      const past = feeds.past_kv as FakeTensor;
+      if (past.disposed) throw new Error('past_kv was disposed before use');
+      pasts.push(past);
+      const ids = (feeds.input_ids as FakeTensor).data as BigInt64Array;
+      const [B, T] = feeds.input_ids!.dims as [number, number];
+      const P = past.dims[3]!;
+      const present = new Float32Array(2 * B * (P + T));
+      for (let l = 0; l < 2; l++)
+        for (let b = 0; b < B; b++)
+          for (let s = 0; s < P + T; s++)
+            present[(l * B + b) * (P + T) + s] = s < P ? (past.data as Float32Array)[(l * B + b) * P + s]! : Number(ids[b * T + s - P]);
+      return {
+        logits: rt.make(new Float32Array(B * T * 3), [B, T, 3]),
+        hidden: rt.make(new Float32Array(B * T * 2), [B, T, 2]),
+        present_kv: rt.make(present, [2, B, 1, P + T, 1]),
+      };
+    },
+  };
+}
+
+const ask = (model: LineModel, rt: FakeRuntime, past: ReturnType<LineModel['emptyCache']>, ids: number[]) => {
+  const B = past.rows.length;
+  const mem = batchMemory(rt, spec, Array.from({ length: B }, () => ({ crossKv: new Float32Array(2), draftKv: new Float32Array(2), steps: 1 })));
+  return model.decode({
+    batch: B,
+    steps: 1,
+    ids: Int32Array.from(ids),
+    positions: new Int32Array(B),
+    mask: new Float32Array(B * (past.slots + 1)),
+    past,
+    memory: mem,
+  });
+};
+
+describe('LineModel cache', () => {
+  it('selects rows lazily, copies them once, and frees each GPU cache exactly once', async () => {
+    const rt = new FakeRuntime();
+    const dec = fakeDecoder(rt);
+    const model = new LineModel(rt, spec, dec);
+    const c0 = model.emptyCache(3);
+    const r1 = await ask(model, rt, c0, [10, 11, 12]);
+    model.releaseCache(c0);
+    const r2 = await ask(model, rt, r1.present, [20, 21, 22]);
+    model.releaseCache(r1.present);
+    expect((r1.present as unknown as { holder: { tensor: unknown } }).holder.tensor).toBeNull();
+
+    // Row 1 finishes: keep rows 0 and 2. Selecting then releasing the old view must keep the tensor.
+    const kept = model.selectCacheRows(r2.present, [0, 2]);
+    model.releaseCache(r2.present);
+    const held = (kept as unknown as { holder: { tensor: FakeTensor } }).holder.tensor;
+    expect(held.disposed).toBe(false);
+    const r3 = await ask(model, rt, kept, [30, 32]);
+    // The decoder saw only rows 0 and 2 of the history.
+    expect([...(dec.pasts.at(-1)!.data as Float32Array)]).toEqual([10, 20, 12, 22, 10, 20, 12, 22]);
+    expect([...(await rt.read(r3.present.holder.tensor!))]).toEqual([10, 20, 30, 12, 22, 32, 10, 20, 30, 12, 22, 32]);
+    model.releaseCache(kept);
+    expect(held.disposed).toBe(true);
+    model.releaseCache(kept); // idempotent
+    model.releaseCache(r3.present);
+    expect(rt.disposed.filter((t) => t.dims.length === 5 && t.dims[3]! > 0)).toHaveLength(4);
+    await expect(ask(model, rt, r3.present, [1, 1])).rejects.toThrow(/after release/);
+  });
+});
