@@ -58,6 +58,18 @@ describe('pagemark CLI', () => {
     expect(drop.stdout.trimEnd().split('\n').pop()).not.toBe('1');
   });
 
+  it('writes figure crops next to the Markdown that links them', () => {
+    const out = join(tmp, 'figs', 'report.md');
+    const r = pagemark('--text-layer', join(root, 'test/eval-set/generated/report-a.pdf'), '-o', out);
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('![Figure](figure-p1-1.png)');
+    const png = readFileSync(join(tmp, 'figs', 'figure-p1-1.png'));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    // Width and height from the IHDR chunk: a real crop, not a sliver.
+    expect(png.readUInt32BE(16)).toBeGreaterThan(300);
+    expect(png.readUInt32BE(20)).toBeGreaterThan(150);
+  });
+
   it('decodes images (an image has no text layer: empty Markdown, no error)', () => {
     const r = pagemark('--text-layer', fx('page-image.png'));
     expect(r.code).toBe(0);

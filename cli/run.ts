@@ -1,13 +1,14 @@
 // `pagemark` main: each input file → pages → engine → Markdown (stdout, -o, --pages-dir, --json).
 // A bad file or page is reported and skipped; the other files and pages go on.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { joinPages } from '../src/core/assemble/assemble-markdown';
 import type { PageResult } from '../src/protocol/page';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { createEngine, EngineError, type PageEngine } from './engine';
 import { InputError, openSource } from './page-source';
+import { cropPng } from './figure-crops';
 import { Progress } from './progress';
 
 const DEFAULT_PACK = fileURLToPath(new URL('../models/pocket', import.meta.url));
@@ -30,8 +31,13 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   const outIsDir = opts.out !== undefined && (opts.files.length > 1 || (await isDir(opts.out)));
-  if (opts.out && outIsDir) await mkdir(opts.out, { recursive: true });
-  if (opts.pagesDir) await mkdir(opts.pagesDir, { recursive: true });
+  try {
+    if (opts.out) await mkdir(outIsDir ? opts.out : dirname(opts.out), { recursive: true });
+    if (opts.pagesDir) await mkdir(opts.pagesDir, { recursive: true });
+  } catch (e) {
+    process.stderr.write(`pagemark: cannot create the output folder: ${(e as Error).message}\n`);
+    return EXIT.usage;
+  }
 
   let engine: PageEngine;
   try {
@@ -51,13 +57,13 @@ export async function main(argv: string[]): Promise<number> {
         failed++;
         continue;
       }
-      const stem = basename(file, extname(file));
-      const text = opts.json ? JSON.stringify({ file: basename(file), pages: results }, null, 2) + '\n' : joinPages(results.map((r) => r.markdown)) + '\n';
-      if (opts.pagesDir) {
-        for (const r of results) await writeFile(join(opts.pagesDir, `${stem}_pg${r.page}.md`), r.markdown + '\n');
+      try {
+        await writeOutputs(file, results, opts, outIsDir, stdoutParts);
+      } catch (e) {
+        progress.clear();
+        process.stderr.write(`pagemark: “${basename(file)}”: the output could not be written: ${(e as Error).message}\n`);
+        failed++;
       }
-      if (opts.out) await writeFile(outIsDir ? join(opts.out, `${stem}.${opts.json ? 'json' : 'md'}`) : opts.out, text);
-      else stdoutParts.push(opts.files.length > 1 && !opts.json ? `<!-- file: ${basename(file)} -->\n\n${text}` : text);
     }
   } finally {
     progress.done();
@@ -65,6 +71,24 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (stdoutParts.length) process.stdout.write(stdoutParts.join('\n'));
   return failed ? EXIT.someFailed : EXIT.ok;
+}
+
+async function writeOutputs(file: string, results: PageResult[], opts: CliOptions, outIsDir: boolean, stdoutParts: string[]): Promise<void> {
+  const stem = basename(file, extname(file));
+  // Figure crops go next to the Markdown that links them; with several documents in one folder,
+  // names get the document's stem so they cannot collide.
+  const figureDirs = [opts.out && (outIsDir ? opts.out : dirname(opts.out)), opts.pagesDir].filter((d): d is string => !!d);
+  const prefix = opts.files.length > 1 ? `${stem}-` : '';
+  if (figureDirs.length && results.some((r) => r.figures.length)) {
+    await writeFigures(file, results, [...new Set(figureDirs)], prefix);
+    if (prefix) for (const r of results) r.markdown = r.markdown.replace(/\]\((figure-p\d+-\d+\.png)\)/g, `](${prefix}$1)`);
+  }
+  const text = opts.json ? JSON.stringify({ file: basename(file), pages: results }, null, 2) + '\n' : joinPages(results.map((r) => r.markdown)) + '\n';
+  if (opts.pagesDir) {
+    for (const r of results) await writeFile(join(opts.pagesDir, `${stem}_pg${r.page}.md`), r.markdown + '\n');
+  }
+  if (opts.out) await writeFile(outIsDir ? join(opts.out, `${stem}.${opts.json ? 'json' : 'md'}`) : opts.out, text);
+  else stdoutParts.push(opts.files.length > 1 && !opts.json ? `<!-- file: ${basename(file)} -->\n\n${text}` : text);
 }
 
 async function convertFile(file: string, engine: PageEngine, opts: CliOptions, progress: Progress): Promise<PageResult[] | undefined> {
@@ -106,5 +130,22 @@ async function isDir(path: string): Promise<boolean> {
     return (await stat(path)).isDirectory();
   } catch {
     return false;
+  }
+}
+
+/** Renders the pages that have figures again and writes each figure's crop as PNG. */
+async function writeFigures(file: string, results: PageResult[], dirs: string[], prefix: string): Promise<void> {
+  const source = await openSource(file);
+  try {
+    for (const r of results) {
+      if (!r.figures.length) continue;
+      const image = await source.render(r.page);
+      for (const f of r.figures) {
+        const png = cropPng(image, f.bbox);
+        for (const d of dirs) await writeFile(join(d, prefix + f.name), png);
+      }
+    }
+  } finally {
+    await source.close();
   }
 }
