@@ -4,7 +4,8 @@ Pagemark `page` pack: vision graphs (global view, tiles), decoder with KV cache,
   /usr/bin/python3 training/seed/convert_seed.py <checkpoint_dir> <out_pack_dir> \
       [--prompt-ids 0,3,...] [--tokenizer tokenizer.json] [--shard-bytes N] [--fixtures DIR]
 
-Decoder and draft: projections, experts and head in 4-bit MatMulNBits, embeddings int8 per row.
+Decoder and draft: projections, experts and head in 4-bit MatMulNBits; embeddings float32
+(--int8-embeddings: int8 per row, CPU/WASM only for now).
 Vision graphs stay float32. Initializers go to ONNX external-data shards of at most --shard-bytes
 (default 1 GiB, the WebGPU maxBufferSize most adapters report).
 """
@@ -97,7 +98,7 @@ def specs(cfg):
             [("logits", f, ["batch", "tokens", V]), ("hidden", f, ["batch", "tokens", D]),
              ("present_kv", f, [L2, "batch", H, "total", dh])]),
         "draft": (
-            [("hidden", f, ["batch", 1, D]), ("input_ids", i, ["batch", 1]), ("position_ids", i, ["batch", 1])],
+            [("hidden", f, ["batch", 1, D]), ("input_ids", i, ["batch", 1])],
             [("logits", f, ["batch", 1, V]), ("draft_hidden", f, ["batch", 1, D])]),
     }
 
@@ -177,14 +178,14 @@ def example_inputs(cfg):
         "vision_tile": (torch.zeros(2, 3, vis["tile_size"], vis["tile_size"]),),
         "decoder": (ids, torch.zeros(B, T, d["hidden"]), torch.tensor([[3, 4]]), torch.zeros(B, 1, T, P + T),
                     torch.zeros(2 * d["layers"], B, d["heads"], P, d["head_dim"])),
-        "draft": (torch.zeros(B, 1, d["hidden"]), torch.tensor([[5]]), torch.tensor([[4]])),
+        "draft": (torch.zeros(B, 1, d["hidden"]), torch.tensor([[5]])),
     }
 
 
 def convert(ckpt_dir, out_dir, prompt_ids=None, tokenizer=None, shard_bytes=GIB, name=None, attribution=None,
-            max_tokens=8192):
+            max_tokens=8192, int8_embeddings=False):
     cfg, model, has_draft = load_checkpoint(ckpt_dir)
-    table, embedding = fake_quantize(model)
+    table, embedding = fake_quantize(model, int8_embeddings)
     os.makedirs(out_dir, exist_ok=True)
     sp = specs(cfg)
     vis = cfg["vision"]
@@ -264,9 +265,12 @@ def main():
     ap.add_argument("--shard-bytes", type=int, default=GIB)
     ap.add_argument("--name")
     ap.add_argument("--max-tokens", type=int, default=8192)
+    ap.add_argument("--int8-embeddings", action="store_true",
+                    help="int8 token embeddings (4x smaller; wrong on onnxruntime-web 1.30 WebGPU, fine on WASM/CPU)")
     a = ap.parse_args()
     ids = [int(x) for x in a.prompt_ids.split(",")] if a.prompt_ids else None
-    convert(a.checkpoint_dir, a.out_pack_dir, ids, a.tokenizer, a.shard_bytes, a.name, max_tokens=a.max_tokens)
+    convert(a.checkpoint_dir, a.out_pack_dir, ids, a.tokenizer, a.shard_bytes, a.name, max_tokens=a.max_tokens,
+            int8_embeddings=a.int8_embeddings)
     print("wrote", a.out_pack_dir)
 
 

@@ -51,14 +51,14 @@ def greedy_traces(model, sequences=48, steps=32, seed=0):
 
 def distill(model, steps=300, lr=3e-3):
     """Trains model.mtp (only) on two recursive draft steps; returns step-1 accuracy before and after."""
-    h, t1, p1, t2, t3 = greedy_traces(model)
+    h, t1, _, t2, t3 = greedy_traces(model)
     draft = DraftGraph(model)
     params = list(model.mtp.parameters())
     opt = torch.optim.Adam(params, lr=lr)
 
     def run():
-        l1, dh = draft(h, t1, p1)
-        l2, _ = draft(dh, t2, p1 + 1)
+        l1, dh = draft(h, t1)
+        l2, _ = draft(dh, t2)
         return l1[:, 0], l2[:, 0]
 
     with torch.no_grad():

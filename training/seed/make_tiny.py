@@ -189,9 +189,8 @@ def fixtures(model):
                                      "present_kv": enc(present.numpy())}}
         h = rng.normal(size=(2, 1, D)).astype(np.float32)
         dids = np.array([[70], [71]], np.int64)
-        dpos = np.array([[9], [12]], np.int64)
-        dl, dhid = DraftGraph(model)(torch.from_numpy(h), torch.from_numpy(dids), torch.from_numpy(dpos))
-        fx["draft"] = {"inputs": {"hidden": enc(h), "input_ids": enc(dids), "position_ids": enc(dpos)},
+        dl, dhid = DraftGraph(model)(torch.from_numpy(h), torch.from_numpy(dids))
+        fx["draft"] = {"inputs": {"hidden": enc(h), "input_ids": enc(dids)},
                        "outputs": {"logits": enc(dl.numpy()), "draft_hidden": enc(dhid.numpy())}}
 
         # End to end: 2 x 1 tiles + global view -> assembled visual tokens -> greedy tokens.

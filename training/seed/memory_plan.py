@@ -1,10 +1,10 @@
 """Memory plan of the full seed model in a browser, computed from its published sizes.
 
 Prints the numbers docs/seed-model.md quotes: bytes per graph and per ≤1 GiB shard as the converter
-writes them (4-bit MatMulNBits with a float32 scale per 32 weights, int8 embeddings), KV cache per
+writes them (4-bit MatMulNBits with a float32 scale per 32 weights, float32 or --int8-embeddings), KV cache per
 1,000 tokens, the largest activation buffers, and bandwidth-bound tokens/s.
 
-Run: /usr/bin/python3 training/seed/memory_plan.py [config.json]
+Run: /usr/bin/python3 training/seed/memory_plan.py [config.json] [--int8-embeddings]
 """
 import json
 import sys
@@ -20,7 +20,7 @@ PUBLISHED = {
 }
 
 
-def plan(raw):
+def plan(raw, int8_embeddings=False):
     sys.path.insert(0, __file__.rsplit("/", 1)[0])
     from seed_config import read_config
     c = read_config(raw)
@@ -30,8 +30,9 @@ def plan(raw):
     expert = 3 * D * d["moe_intermediate"]
     dense = 3 * D * d["intermediate"]
     moe_layers = L - d["first_dense"]
+    emb = V * D + V * 4 if int8_embeddings else V * D * 4
     tensors = []  # (name, bytes) in graph order, as the shard writer fills files
-    tensors.append(("embed_tokens int8 + row scales", V * D + V * 4))
+    tensors.append(("embed_tokens", emb))
     for i in range(L):
         tensors.append((f"layer {i} attention", attn * Q4))
         if i < d["first_dense"]:
@@ -49,7 +50,7 @@ def plan(raw):
         cur += b
     shards.append(cur)
     decoder_bytes = sum(b for _, b in tensors)
-    draft_bytes = V * D + V * 4 + (attn + 3 * D * c["mtp"]["intermediate"] + 2 * D * D) * Q4 + V * D * Q4
+    draft_bytes = emb + (attn + 3 * D * c["mtp"]["intermediate"] + 2 * D * D) * Q4 + V * D * Q4
 
     s, cl = v["sam"], v["clip"]
     sam_params = s["depth"] * (12 * s["width"] ** 2) + s["width"] * s["out_chans"] + 9 * s["out_chans"] ** 2 \
@@ -88,5 +89,6 @@ def plan(raw):
 
 
 if __name__ == "__main__":
-    raw = json.load(open(sys.argv[1])) if len(sys.argv) > 1 else PUBLISHED
-    print(json.dumps(plan(raw), indent=1))
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    raw = json.load(open(args[0])) if args else PUBLISHED
+    print(json.dumps(plan(raw, "--int8-embeddings" in sys.argv), indent=1))

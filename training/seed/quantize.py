@@ -3,7 +3,7 @@
 - Linear projections and experts -> 4-bit MatMulNBits (com.microsoft, symmetric, block 32 along K,
   implicit zero point 8). The PyTorch weights are replaced by their dequantized values first, so the
   reference model and the ONNX graph compute the same function and parity is checked at 1e-4.
-- Token embeddings -> int8 rows with one float scale per row (Gather, Cast, Mul): exact to dequantize.
+- Token embeddings -> optionally int8 rows with one float scale per row (Gather, Cast, Mul).
 """
 import hashlib
 
@@ -35,10 +35,13 @@ def _key(a):
     return hashlib.sha1(np.ascontiguousarray(a, np.float32).tobytes()).hexdigest()
 
 
-def fake_quantize(model):
-    """Replace projection / expert / head weights by their 4-bit dequantized values, and the token
-    embeddings by int8 rows. Returns {sha1 of W^T as ONNX stores it: (packed, scales, N, K)} and the
-    embedding codes for the graph rewrite."""
+def fake_quantize(model, int8_embeddings=False):
+    """Replace projection / expert / head weights by their 4-bit dequantized values, and (optionally)
+    the token embeddings by int8 rows. Returns {sha1 of W^T as ONNX stores it: (packed, scales, N, K)}
+    and the embedding codes for the graph rewrite (None when embeddings stay float32).
+
+    int8 embeddings are off by default: onnxruntime-web 1.30's WebGPU EP returned wrong embeddings from
+    the int8 Gather -> Cast -> Mul chain inside the draft graph (the same chain alone was right)."""
     table = {}
     with torch.no_grad():
         for name, mod in model.named_modules():
@@ -50,6 +53,8 @@ def fake_quantize(model):
             packed, scales, deq = quantize_4bit(w)
             mod.weight.copy_(torch.from_numpy(deq))
             table[_key(deq.T)] = (packed, scales, deq.shape[0], deq.shape[1])
+        if not int8_embeddings:
+            return table, None
         emb = model.model.embed_tokens.weight
         e = emb.detach().numpy().astype(np.float32)
         escale = (np.abs(e).max(1) / 127.0).astype(np.float32)

@@ -69,5 +69,5 @@ class DraftGraph(nn.Module):
         super().__init__()
         self.m = m
 
-    def forward(self, hidden, input_ids, position_ids):
-        return self.m.model.draft(self.m.lm_head, self.m.mtp, hidden, input_ids, position_ids)
+    def forward(self, hidden, input_ids):
+        return self.m.model.draft(self.m.lm_head, self.m.mtp, hidden, input_ids)

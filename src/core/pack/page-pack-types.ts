@@ -42,7 +42,7 @@ export interface PagePack {
    * attn_mask [B,1,T,P+T], past_kv [2L,B,H,P,dh] -> logits, hidden, present_kv.
    */
   decoder: GraphSpec;
-  /** hidden [B,1,D], input_ids [B,1], position_ids [B,1] -> logits [B,1,V], draft_hidden [B,1,D]. */
+  /** hidden [B,1,D], input_ids [B,1] -> logits [B,1,V], draft_hidden [B,1,D] (attends to its own position only). */
   draft?: GraphSpec;
   tokenizer: PageTokenizerSpec;
   /** Prompt token ids before and after the image placeholders. */

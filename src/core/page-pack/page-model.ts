@@ -105,7 +105,6 @@ export class PageModel implements SpeculativeModel<PageKvCache, PageMemory> {
     const feeds: Record<string, Tensor> = {
       hidden: runtime.float32(req.hidden, [B, 1, D]),
       input_ids: runtime.int64(toInt64(req.ids), [B, 1]),
-      position_ids: runtime.int64(toInt64(req.positions), [B, 1]),
     };
     const out = await this.draftGraph!.run(feeds);
     for (const t of Object.values(feeds)) runtime.dispose(t);
