@@ -34,7 +34,7 @@ describe('pagemark CLI', () => {
     const out = join(tmp, 'multi.md');
     const r = pagemark('--text-layer', fx('multipage.pdf'), '--pages-dir', pages, '-o', out);
     expect(r.code).toBe(0);
-    expect(readdirSync(pages).sort()).toEqual(['multipage_pg1.md', 'multipage_pg2.md', 'multipage_pg3.md']);
+    expect(readdirSync(pages).filter((f) => f.endsWith('.md')).sort()).toEqual(['multipage_pg1.md', 'multipage_pg2.md', 'multipage_pg3.md']);
     const md = readFileSync(out, 'utf8');
     expect(md).toContain('\n\n<!-- page 2 -->\n\n');
     expect(md).toContain('\n\n<!-- page 3 -->\n\n');

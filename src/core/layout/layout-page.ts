@@ -71,7 +71,9 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const ruled = rulings ? findRuledTables(rulings, boxes, rest) : [];
   const inRuled = new Set(ruled.flatMap((t) => t.lines));
   const tables = [...ruled, ...findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width)];
-  const figures = image ? findFigures(image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(rulings!)]) : [];
+  // Frames and borders (rules up to ~1/100 of the page thick) are not figures either.
+  const frames = image ? findRulings(image, { maxThickness: Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) }) : undefined;
+  const figures = image ? findFigures(image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(frames!)]) : [];
   const inTable = new Set(tables.flatMap((t) => t.lines));
   const inFigure = (i: number) => figures.some((f) => centerX(boxes[i]!) > f[0] && centerX(boxes[i]!) < f[2] && centerY(boxes[i]!) > f[1] && centerY(boxes[i]!) < f[3]);
   const units: Unit[] = [

@@ -29,7 +29,7 @@ export interface RulingOptions {
   maxThickness: number;
 }
 
-const DEFAULTS: RulingOptions = { dark: 160, minLength: 0.03, maxThickness: 6 };
+const DEFAULTS: RulingOptions = { dark: 200, minLength: 0.03, maxThickness: 6 };
 
 export function findRulings(image: PageImage, options: Partial<RulingOptions> = {}): Rulings {
   const o = { ...DEFAULTS, ...options };
