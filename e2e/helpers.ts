@@ -91,3 +91,15 @@ export async function inkCorrelation(image: Locator, referencePng: string, cells
 
 /** Specs that need OCR wait for the inference worker to exist in the tree. */
 export const engineLanded = existsSync(new URL('../workers/engine/engine.worker.ts', import.meta.url));
+
+/**
+ * OCR specs run on the WASM backend: headless Chromium's only WebGPU adapter here is SwiftShader
+ * (software), far too slow for whole pages. The WebGPU path has its own tagged spec.
+ */
+export async function preferWasm(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('pagemark.settings.v1')) {
+      localStorage.setItem('pagemark.settings.v1', JSON.stringify({ backend: 'wasm', k: 3, dropHeaders: false, pack: { kind: 'default' } }));
+    }
+  });
+}

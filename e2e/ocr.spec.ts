@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { chooseFiles, documentItem, engineLanded, openApp } from './helpers';
+import { chooseFiles, documentItem, engineLanded, openApp, preferWasm } from './helpers';
 
 test.fixme(!engineLanded, 'needs workers/engine/engine.worker.ts (the inference worker)');
 
 test('drop a PDF → the Markdown pane contains the page’s words, with regions and stats', async ({ page }) => {
   test.setTimeout(300_000);
+  await preferWasm(page);
   await openApp(page);
   await chooseFiles(page, ['text-page.pdf']);
   await expect(documentItem(page, 'text-page.pdf').getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 240_000 });

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { chooseFiles, documentItem, engineLanded, inkCorrelation, openApp } from './helpers';
+import { chooseFiles, documentItem, engineLanded, inkCorrelation, openApp, preferWasm } from './helpers';
 
 test('after one visit the app reloads and renders PDFs with the network off', async ({ page, context }) => {
+  await preferWasm(page);
   await openApp(page);
   // The service worker installs (precaching everything) and takes control of this tab.
   await page.evaluate(() => navigator.serviceWorker.ready);

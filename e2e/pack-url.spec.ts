@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { chooseFiles, documentItem, engineLanded, openApp } from './helpers';
+import { chooseFiles, documentItem, engineLanded, openApp, preferWasm } from './helpers';
 import { closeServer, startLoopback } from './loopback-server';
 
 test.fixme(!engineLanded, 'needs workers/engine/engine.worker.ts (the inference worker)');
@@ -14,6 +14,7 @@ test.afterAll(() => closeServer(server));
 
 test('a model pack URL that cannot be loaded is reported; pages still show; the default pack comes back', async ({ page }) => {
   test.setTimeout(300_000);
+  await preferWasm(page);
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
