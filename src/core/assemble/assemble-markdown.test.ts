@@ -52,6 +52,12 @@ describe('assembleMarkdown', () => {
     const b: Block = { type: 'list', bbox: box, lines: [0, 1], items: [[0], [1]], ordered: true };
     expect(assembleMarkdown([b], ['3. three', '4) four'], { page: 1, dropHeaders: false }).markdown).toBe('3. three\n4. four');
   });
+  it('never turns recognized text into a remote image', () => {
+    const b: Block = { type: 'paragraph', bbox: box, lines: [0] };
+    expect(assembleMarkdown([b], ['see ![x](https://example.com/t.png) here'], { page: 1, dropHeaders: false }).markdown).toBe(
+      'see &#33;[x](https://example.com/t.png) here',
+    );
+  });
   it('neutralizes HTML in recognized text', () => {
     const b: Block = { type: 'paragraph', bbox: box, lines: [0] };
     expect(assembleMarkdown([b], ['<script>alert(1)</script> a < b'], { page: 1, dropHeaders: false }).markdown).toBe('&lt;script>alert(1)&lt;/script> a < b');

@@ -3,7 +3,7 @@
 //   normalizeMath(text)        \( … \) → $ … $, \[ … \] → $$ … $$
 //   joinLines(texts)           paragraph lines joined by spaces; "hyphen-\nated" re-joined
 //   escapeBlockStart(text)     a paragraph that would parse as a heading/list/quote/rule gets a backslash
-//   escapeInline(text)         raw HTML tags in recognized text are neutralized
+//   escapeInline(text)         raw HTML tags and image syntax in recognized text are neutralized
 
 export function normalizeMath(text: string): string {
   return text
@@ -35,7 +35,10 @@ export function escapeBlockStart(text: string): string {
   return '\\' + text;
 }
 
-/** `<` that would open an HTML tag or comment becomes `&lt;`; Markdown emphasis is left as read. */
+/**
+ * `<` that would open an HTML tag, comment or autolink becomes `&lt;`, and `![` an entity, so text
+ * read off a page can never make the viewer fetch a remote image. Markdown emphasis is left as read.
+ */
 export function escapeInline(text: string): string {
-  return text.replace(/<(?=[A-Za-z/!?])/g, '&lt;');
+  return text.replace(/<(?=[A-Za-z/!?])/g, '&lt;').replace(/!\[/g, '&#33;[');
 }
