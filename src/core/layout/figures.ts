@@ -22,11 +22,11 @@ export function findFigures(image: PageImage, textBoxes: BBox[], excluded: BBox[
   const gw = Math.ceil(w / o.cell);
   const gh = Math.ceil(h / o.cell);
   const ink = new Uint8Array(gw * gh);
+  const limit = o.dark * 1000;
   for (let y = 0; y < h; y++) {
     const gy = Math.floor(y / o.cell) * gw;
-    for (let x = 0; x < w; x++) {
-      const p = (y * w + x) * 4;
-      if (pixels[p + 3]! > 128 && 0.299 * pixels[p]! + 0.587 * pixels[p + 1]! + 0.114 * pixels[p + 2]! < o.dark) ink[gy + Math.floor(x / o.cell)] = 1;
+    for (let x = 0, p = y * w * 4; x < w; x++, p += 4) {
+      if (pixels[p + 3]! > 128 && 299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]! < limit) ink[gy + ((x / o.cell) | 0)] = 1;
     }
   }
   const clear = (b: BBox, grow: number) => {

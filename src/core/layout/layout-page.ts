@@ -16,7 +16,7 @@ import { columnBlocks } from './blocks';
 import { centerX, centerY, coreSize, height, median, union, width } from './geometry';
 import { findFigures } from './figures';
 import { findRuledTables } from './ruled-tables';
-import { findRulings, type Rulings } from './rulings';
+import { findRulings, thinRulings, type Rulings } from './rulings';
 import { readingOrder, type Unit } from './reading-order';
 import { findRunningHeads } from './running-heads';
 import { findTables } from './tables';
@@ -67,13 +67,14 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const boxes = lines.map((l) => l.bbox);
   // With the page's pixels: ruled tables from their rules, then figures (ink that is not text).
   const image = 'pixels' in page ? page : undefined;
-  const rulings = image ? findRulings(image) : undefined;
+  // One pass finds every rule up to ~1/100 of the page thick: thin ones can be table rules, all of
+  // them (frames, borders) are kept out of figures.
+  const allRules = image ? findRulings(image, { maxThickness: Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) }) : undefined;
+  const rulings = allRules ? thinRulings(allRules, 6) : undefined;
   const ruled = rulings ? findRuledTables(rulings, boxes, rest) : [];
   const inRuled = new Set(ruled.flatMap((t) => t.lines));
   const tables = [...ruled, ...findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width)];
-  // Frames and borders (rules up to ~1/100 of the page thick) are not figures either.
-  const frames = image ? findRulings(image, { maxThickness: Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) }) : undefined;
-  const figures = image ? findFigures(image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(frames!)]) : [];
+  const figures = image ? findFigures(image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(allRules!)]) : [];
   const inTable = new Set(tables.flatMap((t) => t.lines));
   const inFigure = (i: number) => figures.some((f) => centerX(boxes[i]!) > f[0] && centerX(boxes[i]!) < f[2] && centerY(boxes[i]!) > f[1] && centerY(boxes[i]!) < f[3]);
   const units: Unit[] = [

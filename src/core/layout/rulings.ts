@@ -35,19 +35,28 @@ export function findRulings(image: PageImage, options: Partial<RulingOptions> = 
   const o = { ...DEFAULTS, ...options };
   const { width: w, height: h, pixels } = image;
   const ink = new Uint8Array(w * h);
+  // Integer luminance (×1000) against the threshold; transparent pixels count as white.
+  const limit = o.dark * 1000;
   for (let i = 0, p = 0; i < w * h; i++, p += 4) {
-    const a = pixels[p + 3]! / 255;
-    const lum = (0.299 * pixels[p]! + 0.587 * pixels[p + 1]! + 0.114 * pixels[p + 2]!) * a + 255 * (1 - a);
-    ink[i] = lum < o.dark ? 1 : 0;
+    if (pixels[p + 3]! < 128) continue;
+    if (299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]! < limit) ink[i] = 1;
   }
   const minLen = Math.max(20, Math.round(o.minLength * Math.max(w, h)));
-  const horizontal = scan(ink, w, h, minLen, o.maxThickness, (line, i) => line * w + i, h, w);
-  const vertical = scan(ink, w, h, minLen, o.maxThickness, (line, i) => i * w + line, w, h);
+  const horizontal = scan(ink, h, w, 1, w, minLen, o.maxThickness);
+  const vertical = scan(ink, w, h, w, 1, minLen, o.maxThickness);
   return { horizontal, vertical };
 }
 
-/** Runs along each line (row or column), then runs on consecutive lines that overlap merge into rules. */
-function scan(ink: Uint8Array, _w: number, _h: number, minLen: number, maxThick: number, at: (line: number, i: number) => number, lines: number, length: number): Rule[] {
+/** Only the rules at most `maxThickness` thick. */
+export function thinRulings(r: Rulings, maxThickness: number): Rulings {
+  return { horizontal: r.horizontal.filter((x) => x.thickness <= maxThickness), vertical: r.vertical.filter((x) => x.thickness <= maxThickness) };
+}
+
+/**
+ * Runs along each line (row or column: pixel index = line × lineStride + i × step), then runs on
+ * consecutive lines that overlap merge into rules.
+ */
+function scan(ink: Uint8Array, lines: number, length: number, step: number, lineStride: number, minLen: number, maxThick: number): Rule[] {
   interface Open { from: number; to: number; first: number; last: number }
   let open: Open[] = [];
   const done: Rule[] = [];
@@ -55,14 +64,17 @@ function scan(ink: Uint8Array, _w: number, _h: number, minLen: number, maxThick:
     const thickness = r.last - r.first + 1;
     if (thickness <= maxThick) done.push({ at: (r.first + r.last) / 2, from: r.from, to: r.to, thickness });
   };
+  const runs: [number, number][] = [];
   for (let line = 0; line <= lines; line++) {
-    const runs: [number, number][] = [];
+    runs.length = 0;
     if (line < lines) {
+      const base = line * lineStride;
       let start = -1;
       for (let i = 0; i <= length; i++) {
-        const on = i < length && ink[at(line, i)] === 1;
-        if (on && start < 0) start = i;
-        if (!on && start >= 0) {
+        const on = i < length && ink[base + i * step] === 1;
+        if (on) {
+          if (start < 0) start = i;
+        } else if (start >= 0) {
           if (i - start >= minLen) runs.push([start, i - 1]);
           start = -1;
         }
