@@ -61,6 +61,9 @@ export class OrtWebRuntime implements TensorRuntime {
     return new ort.Tensor('int64', data, dims);
   }
 
+  /** On WebGPU: a GPU buffer written once, read by every decoder and draft call of a batch. */
+  upload?: (data: Float32Array, dims: readonly number[]) => Tensor = undefined;
+
   async read(t: Tensor): Promise<Float32Array> {
     const o = t as ort.Tensor;
     if (o.type !== 'float32') throw new Error(`expected a float32 tensor, got ${o.type}`);
@@ -108,12 +111,25 @@ export class OrtWebRuntime implements TensorRuntime {
     if (this.watching) return;
     this.watching = true;
     try {
-      const device = (await ort.env.webgpu.device) as { lost?: Promise<{ message?: string }> } | undefined;
-      void device?.lost?.then((info) => (this.lost = info?.message || 'device lost'));
+      const device = (await ort.env.webgpu.device) as GpuDevice | undefined;
+      if (!device) return;
+      void device.lost?.then((info) => (this.lost = info?.message || 'device lost'));
+      this.upload = (data, dims) => {
+        // STORAGE | COPY_SRC | COPY_DST, the usage onnxruntime-web gives its own buffers.
+        const buffer = device.createBuffer({ size: Math.ceil(data.byteLength / 16) * 16 || 16, usage: 0x80 | 0x04 | 0x08 });
+        device.queue.writeBuffer(buffer, 0, data);
+        return ort.Tensor.fromGpuBuffer(buffer as never, { dataType: 'float32', dims, dispose: () => buffer.destroy() });
+      };
     } catch {
       // No device to watch: failures then surface as run() errors, which also trigger the fallback.
     }
   }
+}
+
+interface GpuDevice {
+  lost?: Promise<{ message?: string }>;
+  createBuffer(d: { size: number; usage: number }): { destroy(): void };
+  queue: { writeBuffer(buffer: unknown, offset: number, data: Float32Array): void };
 }
 
 function nextTask(): Promise<void> {

@@ -26,6 +26,8 @@ export interface BatchMemory {
   mask: Tensor;
   host: { crossKv: Float32Array; draftKv: Float32Array; mask: Float32Array };
   dims: { crossKv: number[]; draftKv: number[]; mask: number[] };
+  /** Device tensors of this batch and of every row selection made from it; freed by releaseMemory. */
+  owned: Tensor[];
 }
 
 export interface MemoryGraphs {
@@ -79,7 +81,12 @@ export function batchMemory(runtime: TensorRuntime, spec: RecognizerSpec, lines:
   );
   const mask = new Float32Array(lines.length * steps);
   lines.forEach((l, b) => mask.fill(MASKED, b * steps + l.steps, (b + 1) * steps));
-  return makeMemory(runtime, lines.length, steps, cross.data, draft.data, mask, cross.dims, draft.dims);
+  return makeMemory(runtime, [], lines.length, steps, cross.data, draft.data, mask, cross.dims, draft.dims);
+}
+
+/** Frees the device copies of a batch's memory (and of its row selections) once decoding is over. */
+export function releaseMemory(runtime: TensorRuntime, m: BatchMemory): void {
+  for (const t of m.owned.splice(0)) runtime.dispose(t);
 }
 
 /** Keeps `rows` of a batch (finished lines leave it). */
@@ -88,11 +95,12 @@ export function selectMemory(runtime: TensorRuntime, m: BatchMemory, rows: numbe
   const draft = takeRows(m.host.draftKv, m.dims.draftKv, 1, rows);
   const mask = takeRows(m.host.mask, m.dims.mask, 0, rows);
   const withB = (d: number[], axis: number) => d.map((v, i) => (i === axis ? rows.length : v));
-  return makeMemory(runtime, rows.length, m.steps, cross, draft, mask, withB(m.dims.crossKv, 1), withB(m.dims.draftKv, 1));
+  return makeMemory(runtime, m.owned, rows.length, m.steps, cross, draft, mask, withB(m.dims.crossKv, 1), withB(m.dims.draftKv, 1));
 }
 
 function makeMemory(
   runtime: TensorRuntime,
+  owned: Tensor[],
   batch: number,
   steps: number,
   crossKv: Float32Array,
@@ -102,13 +110,20 @@ function makeMemory(
   draftDims: number[],
 ): BatchMemory {
   const maskDims = [batch, 1, 1, steps];
+  const put = (data: Float32Array, dims: number[]) => {
+    if (!runtime.upload) return runtime.float32(data, dims);
+    const t = runtime.upload(data, dims);
+    owned.push(t);
+    return t;
+  };
   return {
     batch,
     steps,
-    crossKv: runtime.float32(crossKv, crossDims),
-    draftKv: runtime.float32(draftKv, draftDims),
-    mask: runtime.float32(mask, maskDims),
+    crossKv: put(crossKv, crossDims),
+    draftKv: put(draftKv, draftDims),
+    mask: put(mask, maskDims),
     host: { crossKv, draftKv, mask },
     dims: { crossKv: crossDims, draftKv: draftDims, mask: maskDims },
+    owned,
   };
 }

@@ -6,7 +6,7 @@ import { emptyStats, mergeStats } from '../decoding/stats';
 import type { DecodeStats, SpeculativeModel } from '../decoding/types';
 import type { LineInput } from '../image/line-input';
 import type { RecognizerSpec } from '../pack/manifest-types';
-import { batchMemory, encodeLine, type BatchMemory, type LineMemoryHost } from './line-memory';
+import { batchMemory, encodeLine, releaseMemory, type BatchMemory, type LineMemoryHost } from './line-memory';
 import { piecesToText, type PieceVocab } from './piece-vocab';
 import type { TensorRuntime, TensorSession } from './tensor-runtime';
 
@@ -67,13 +67,18 @@ function effectiveK(rec: LineRecognizer, k: number): number {
 
 async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: number, signal?: AbortSignal, maxTokens?: number) {
   const { spec } = rec;
-  return decodeBatch(rec.model, batchMemory(rec.runtime, spec, memories), memories.length, {
-    k,
-    prompt: [spec.tokenizer.bos],
-    // No repetition stop: dot leaders and rules are real repeats; maxTokens bounds a runaway line.
-    stop: { eos: spec.tokenizer.eos, maxTokens: Math.min(spec.maxTokens, maxTokens ?? Infinity) },
-    signal,
-  });
+  const memory = batchMemory(rec.runtime, spec, memories);
+  try {
+    return await decodeBatch(rec.model, memory, memories.length, {
+      k,
+      prompt: [spec.tokenizer.bos],
+      // No repetition stop: dot leaders and rules are real repeats; maxTokens bounds a runaway line.
+      stop: { eos: spec.tokenizer.eos, maxTokens: Math.min(spec.maxTokens, maxTokens ?? Infinity) },
+      signal,
+    });
+  } finally {
+    releaseMemory(rec.runtime, memory);
+  }
 }
 
 /** Decodes already-encoded lines (tests and benchmarks reuse one encoding for every K). */

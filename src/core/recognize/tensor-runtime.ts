@@ -22,6 +22,11 @@ export interface TensorRuntime {
   readonly backend: string;
   float32(data: Float32Array, dims: readonly number[]): Tensor;
   int64(data: BigInt64Array, dims: readonly number[]): Tensor;
+  /**
+   * Optional: a float32 tensor kept on the device until disposed, for inputs that many runs share (the
+   * encoder memory of a batch), so they are uploaded once rather than at every decoder step.
+   */
+  upload?(data: Float32Array, dims: readonly number[]): Tensor;
   /** Copies a float32 tensor to host memory (downloads GPU tensors). */
   read(t: Tensor): Promise<Float32Array>;
   /** Frees what the runtime holds for `t`; host tensors may ignore it. */
