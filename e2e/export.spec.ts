@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { chooseFiles, documentItem, engineLanded, openApp, preferWasm } from './helpers';
-
-test.fixme(!engineLanded, 'needs workers/engine/engine.worker.ts (the inference worker)');
+import { chooseFiles, documentItem, openApp, preferWasm } from './helpers';
 
 async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);

@@ -1,5 +1,5 @@
 // Shared steps for the specs: open files the way a user does, and look at the pixels the app drew.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
@@ -88,9 +88,6 @@ export async function inkCorrelation(image: Locator, referencePng: string, cells
     { reference, cells },
   );
 }
-
-/** Specs that need OCR wait for the inference worker to exist in the tree. */
-export const engineLanded = existsSync(new URL('../workers/engine/engine.worker.ts', import.meta.url));
 
 /**
  * OCR specs run on the WASM backend: headless Chromium's only WebGPU adapter here is SwiftShader

@@ -1,9 +1,7 @@
 import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { chooseFiles, documentItem, engineLanded, openApp, preferWasm } from './helpers';
+import { chooseFiles, documentItem, openApp, preferWasm } from './helpers';
 import { closeServer, startLoopback } from './loopback-server';
-
-test.fixme(!engineLanded, 'needs workers/engine/engine.worker.ts (the inference worker)');
 
 let origin = '';
 let server: Server;

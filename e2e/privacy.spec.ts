@@ -16,12 +16,9 @@ test('no request leaves the origin while documents are opened and converted', as
   for (const name of names) await expect(documentItem(page, name)).toContainText(/(PDF|PNG) · 1 page/);
   await expect(page.getByTestId('page-image')).toBeVisible();
 
-  const engineInBuild = !(await page.getByTestId('model-status').textContent())?.includes('not in this build');
-  if (engineInBuild) {
-    // The whole conversion: model load, every page of every document.
-    for (const name of names) {
-      await expect(documentItem(page, name).getByTestId('doc-progress')).toContainText(/^(\d+) of \1 pages? converted/, { timeout: 240_000 });
-    }
+  // The whole conversion: model load, every page of every document.
+  for (const name of names) {
+    await expect(documentItem(page, name).getByTestId('doc-progress')).toContainText(/^(\d+) of \1 pages? converted/, { timeout: 240_000 });
   }
   expect(offsite).toEqual([]);
 });

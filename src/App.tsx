@@ -52,9 +52,7 @@ export function App() {
   }, [doc?.id, page?.page]);
 
   const engineNote =
-    engine.status.phase === 'unavailable'
-      ? 'This build has no OCR engine, so the page is shown but not converted.'
-      : engine.status.phase === 'error'
+    engine.status.phase === 'error'
         ? (engine.status.message ?? 'The model could not be loaded.')
         : engine.status.phase === 'loading'
           ? 'Waiting for the model to load…'

@@ -4,23 +4,8 @@ import * as Comlink from 'comlink';
 import type { EngineApi, EngineEvent, EngineSettings, PackSource } from '../protocol/engine-api';
 import type { PageImage, PageResult } from '../protocol/page';
 
-// Resolved at build time; an empty map means this build has no inference worker.
-const engineWorkerUrls = import.meta.glob<string>('../../workers/engine/engine.worker.ts', {
-  query: '?worker&url',
-  import: 'default',
-  eager: true,
-});
-const ENGINE_WORKER_URL: string | undefined = Object.values(engineWorkerUrls)[0];
-
 /** How long a cancelled page may keep the worker busy before the worker is ended. */
 const CANCEL_GRACE_MS = 3000;
-
-export class EngineUnavailableError extends Error {
-  constructor() {
-    super('This build of Pagemark has no inference engine.');
-    this.name = 'EngineUnavailableError';
-  }
-}
 
 function abortError(): DOMException {
   return new DOMException('The page was cancelled.', 'AbortError');
@@ -30,14 +15,9 @@ export class EngineBridge {
   private worker: Worker | null = null;
   private remote: Comlink.Remote<EngineApi> | null = null;
 
-  static get available(): boolean {
-    return ENGINE_WORKER_URL !== undefined;
-  }
-
   private spawn(): Comlink.Remote<EngineApi> {
-    if (!ENGINE_WORKER_URL) throw new EngineUnavailableError();
     this.terminate();
-    this.worker = new Worker(ENGINE_WORKER_URL, { type: 'module', name: 'engine' });
+    this.worker = new Worker(new URL('../../workers/engine/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
     this.remote = Comlink.wrap<EngineApi>(this.worker);
     return this.remote;
   }

@@ -7,9 +7,6 @@ function percent(p: { loaded: number; total: number }): number {
 export function ModelStatus({ status }: { status: EngineStatus }) {
   let text: string;
   switch (status.phase) {
-    case 'unavailable':
-      text = 'OCR engine not in this build';
-      break;
     case 'idle':
       text = 'Model loads when you open a document';
       break;

@@ -5,7 +5,7 @@ import { EngineBridge } from '../bridges/engine-bridge';
 import type { CachedPack, EngineEvent, PackSource } from '../protocol/engine-api';
 import { engineSettings, type Settings } from '../settings/settings';
 
-export type EnginePhase = 'unavailable' | 'idle' | 'loading' | 'ready' | 'error';
+export type EnginePhase = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface EngineStatus {
   phase: EnginePhase;
@@ -48,7 +48,7 @@ export function useEngine(settings: Settings, packFiles: File[], onPageProgress?
   const pageProgress = useRef(onPageProgress);
   pageProgress.current = onPageProgress;
   const bridge = useMemo(() => new EngineBridge(), []);
-  const [status, setStatus] = useState<EngineStatus>({ phase: EngineBridge.available ? 'idle' : 'unavailable' });
+  const [status, setStatus] = useState<EngineStatus>({ phase: 'idle' });
   const loading = useRef<{ key: string; promise: Promise<boolean> } | null>(null);
 
   const source: PackSource = useMemo(() => {
@@ -64,7 +64,7 @@ export function useEngine(settings: Settings, packFiles: File[], onPageProgress?
     if (loading.current && loading.current.key !== key) {
       loading.current = null;
       bridge.terminate();
-      if (EngineBridge.available) setStatus({ phase: 'idle' });
+      setStatus({ phase: 'idle' });
     }
   }, [key, bridge]);
 
@@ -74,10 +74,6 @@ export function useEngine(settings: Settings, packFiles: File[], onPageProgress?
   settingsRef.current = settings;
 
   const ensureReady = useCallback((): Promise<boolean> => {
-    if (!EngineBridge.available) {
-      setStatus({ phase: 'unavailable', message: 'This build has no OCR engine; pages are shown but not converted.' });
-      return Promise.resolve(false);
-    }
     if (loading.current?.key === key && bridge.ready) return loading.current.promise;
     setStatus({ phase: 'loading', detail: 'Starting the engine' });
     const promise = bridge
