@@ -20,6 +20,8 @@ function useObjectUrls(blobs: ReadonlyMap<string, Blob> | undefined): ReadonlyMa
   return urls;
 }
 
+const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/[.…]+$/, '');
+
 function PageStatusNote({ page, engineNote }: { page: PageState; engineNote: string | null }) {
   switch (page.status) {
     case 'queued':
@@ -28,7 +30,7 @@ function PageStatusNote({ page, engineNote }: { page: PageState; engineNote: str
     case 'recognizing':
       return (
         <div className="page-stage" role="status">
-          <span className="muted">{page.stage ?? 'Working'}…</span>
+          <span className="muted">{sentence(page.stage ?? 'working')}…</span>
           {page.stageProgress !== undefined && (
             <progress max={1} value={page.stageProgress} aria-label={`Progress of page ${page.page}`} />
           )}
