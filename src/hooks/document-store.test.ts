@@ -1,0 +1,117 @@
+// The conversion queue, isolated from the workers: the render bridge is replaced by a fake that
+// "opens" any PDF as two pages; the OCR host is a fake that records calls.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import type { EngineSettings } from '../protocol/engine-api';
+import type { PageImage, PageResult } from '../protocol/page';
+import { DocumentStore, type ConversionHost } from './document-store';
+
+vi.mock('../bridges/render-bridge', () => ({
+  OCR_TARGET: { longSide: 2000, maxPixels: 6e6, maxDpi: 600 },
+  openDocument: vi.fn(async () => ({ ok: true, docId: 7, pageCount: 2 })),
+  renderPage: vi.fn(async () => ({ width: 4, height: 4, pixels: new Uint8ClampedArray(64), dpi: 144 })),
+  closeDocument: vi.fn(async () => undefined),
+}));
+
+const pdf = () => new File([readFileSync(new URL('../../e2e/fixtures/text-page.pdf', import.meta.url))], 'a.pdf');
+const settings: EngineSettings = { backend: 'wasm', k: 2, dropHeaders: false };
+
+function result(page: number): PageResult {
+  return {
+    page, markdown: `page ${page}`, regions: [], figures: [],
+    stats: { tokens: 1, decoderCalls: 1, draftCalls: 0, acceptedPerStep: [], proposedPerStep: [], tokensPerPass: 1,
+      ms: { total: 1, detect: 0, encoder: 0, decoder: 0, draft: 0, layout: 0, other: 0 }, backend: 'wasm' },
+  };
+}
+
+function host(ocr: (page: number, signal: AbortSignal) => Promise<PageResult>, ready = true): ConversionHost & { calls: number[] } {
+  const calls: number[] = [];
+  return {
+    calls,
+    ensureReady: async () => ready,
+    settings: () => settings,
+    ocrPage: (_image: PageImage, page: number, _s: EngineSettings, signal: AbortSignal) => {
+      calls.push(page);
+      return ocr(page, signal);
+    },
+  };
+}
+
+const settled = (store: DocumentStore) =>
+  vi.waitFor(() => {
+    const busy = store.getSnapshot().some((d) => d.status === 'opening' || d.pages.some((p) => ['queued', 'rendering', 'recognizing'].includes(p.status)));
+    if (busy) throw new Error('still converting');
+  });
+
+describe('DocumentStore', () => {
+  it('converts every page in order, one at a time, and skips a bad file', async () => {
+    const store = new DocumentStore();
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const h = host(async (page) => {
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      return result(page);
+    });
+    store.setHost(h);
+    await store.addFiles([new File([], 'empty.pdf'), pdf(), pdf()]);
+    await settled(store);
+    const [bad, a, b] = store.getSnapshot();
+    expect(bad.status).toBe('failed');
+    expect(bad.message).toContain('empty.pdf');
+    expect(a.pages.map((p) => p.result?.markdown)).toEqual(['page 1', 'page 2']);
+    expect(b.pages.every((p) => p.status === 'done')).toBe(true);
+    expect(h.calls).toEqual([1, 2, 1, 2]);
+    expect(maxInFlight).toBe(1);
+  });
+
+  it('a failing page is reported and the next pages go on', async () => {
+    const store = new DocumentStore();
+    store.setHost(host(async (page) => (page === 1 ? Promise.reject(new Error('decoder exploded')) : result(page))));
+    await store.addFiles([pdf()]);
+    await settled(store);
+    const [doc] = store.getSnapshot();
+    expect(doc.pages[0]).toMatchObject({ status: 'failed', error: 'Page 1: decoder exploded' });
+    expect(doc.pages[1].status).toBe('done');
+  });
+
+  it('cancel abandons the page in flight and the queued ones; resume converts them', async () => {
+    const store = new DocumentStore();
+    let started!: () => void;
+    const firstStarted = new Promise<void>((r) => (started = r));
+    const h = host(
+      (page, signal) =>
+        new Promise((resolve, reject) => {
+          started();
+          signal.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError')));
+          if (page === 2) resolve(result(page));
+        }),
+    );
+    store.setHost(h);
+    const [id] = await store.addFiles([pdf()]);
+    await firstStarted;
+    store.cancel(id);
+    await settled(store);
+    expect(store.get(id)!.pages.map((p) => p.status)).toEqual(['cancelled', 'cancelled']);
+
+    store.setHost(host(async (page) => result(page)));
+    store.resume(id);
+    await settled(store);
+    expect(store.get(id)!.pages.map((p) => p.status)).toEqual(['done', 'done']);
+  });
+
+  it('leaves pages queued while the engine cannot load, and converts them on retry', async () => {
+    const store = new DocumentStore();
+    let ready = false;
+    const h = host(async (page) => result(page));
+    store.setHost({ ...h, ensureReady: async () => ready });
+    const [id] = await store.addFiles([pdf()]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.get(id)!.pages.map((p) => p.status)).toEqual(['queued', 'queued']);
+    ready = true;
+    store.retry();
+    await settled(store);
+    expect(store.get(id)!.pages.map((p) => p.status)).toEqual(['done', 'done']);
+  });
+});
