@@ -1,6 +1,5 @@
 // Real text lines for engine tests: fixture PDF pages rendered in Node at the app's OCR resolution
 // (the CLI's page source), lines found by the pack's detector, cropped by src/core/image.
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSource } from '../../cli/page-source';
 import { lineInput, linePreprocess, type LineInput } from '../../src/core/image/line-input';
