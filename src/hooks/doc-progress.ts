@@ -58,7 +58,9 @@ export function throughput(results: readonly PageResult[]): Throughput | null {
   for (const r of results) {
     ms += r.stats.ms.total;
     tokens += r.stats.tokens;
-    passes += r.stats.decoderCalls;
+    // Per-sequence verifier passes: with batched lines one decoder call serves many sequences, so
+    // the engine's own tokensPerPass is the reference; pages are combined by their token counts.
+    if (r.stats.tokensPerPass > 0) passes += r.stats.tokens / r.stats.tokensPerPass;
     accepted += r.stats.acceptedPerStep.reduce((a, b) => a + b, 0);
     proposed += r.stats.proposedPerStep.reduce((a, b) => a + b, 0);
   }
