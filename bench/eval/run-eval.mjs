@@ -95,6 +95,8 @@ export async function runEval(argv) {
     }
     const results = [];
     const pageMs = [];
+    // Markdown per page, so corpus pages read for their tests are not read again for CER.
+    const seen = new Map();
     for (const key of pdfs) {
       const [pdf, page] = key.split('#');
       const source = await openSource(tests.find((t) => t.pdf === pdf).path);
@@ -106,6 +108,7 @@ export async function runEval(argv) {
         console.error(`eval: ${name} failed on ${pdf} p${page}: ${e.message}`);
       }
       pageMs.push(performance.now() - t0);
+      seen.set(`${tests.find((t) => t.pdf === pdf).path}#${page}`, md);
       await source.close();
       writeFileSync(join(outDir, 'eval-pages', `${name}__${pdf.replace(/[/.:]/g, '_')}_p${page}.md`), md);
       for (const t of tests.filter((x) => x.pdf === pdf && String(x.page) === page)) results.push({ id: t.id, type: t.type, split: t.split, pass: runTest(t, md) });
@@ -113,14 +116,17 @@ export async function runEval(argv) {
     }
     const cers = [];
     for (const c of corpus) {
-      const source = await openSource(c.path);
-      let md = '';
-      try {
-        md = await runner.run(source, c.page);
-      } catch (e) {
-        console.error(`eval: ${name} failed on ${c.name} p${c.page}: ${e.message}`);
+      let md = seen.get(`${c.path}#${c.page}`);
+      if (md === undefined) {
+        const source = await openSource(c.path);
+        try {
+          md = await runner.run(source, c.page);
+        } catch (e) {
+          md = '';
+          console.error(`eval: ${name} failed on ${c.name} p${c.page}: ${e.message}`);
+        }
+        await source.close();
       }
-      await source.close();
       cers.push({ page: `${c.name}#${c.page}`, cer: cer(plainText(md), textLayer(c.path, c.page)) });
       console.error(`eval: ${name} ${c.name} p${c.page} CER ${pct(cers[cers.length - 1].cer)}`);
     }
