@@ -242,6 +242,8 @@ def write_pack(out_dir, cfg, entries, prompt_ids, tok_spec, name, attribution, m
         "prompt": {"before": ids[:at], "after": ids[at + 1:]},
         "decoderLayers": d["layers"], "heads": d["heads"], "headDim": d["head_dim"],
         "hiddenSize": d["hidden"], "vocabSize": d["vocab"], "maxTokens": max_tokens,
+        # Rotary tables cover positions 0 .. maxPositions-1 (prompt + output).
+        "maxPositions": d["max_positions"],
         "maxDraft": 3 if "draft" in entries else 0,
         # The published serving code stops on repetition instead of banning n-grams, which keeps
         # speculative decoding lossless.

@@ -40,7 +40,7 @@ CONFIG = {
         "intermediate_size": 128, "moe_intermediate_size": 32, "n_routed_experts": 8, "n_shared_experts": 2,
         "num_experts_per_tok": 2, "first_k_dense_replace": 1, "vocab_size": 512, "use_mla": False,
         "topk_method": "greedy", "n_group": 1, "topk_group": 1, "bos_token_id": 0, "eos_token_id": 1,
-        "max_position_embeddings": 4096,
+        "max_position_embeddings": 2048,
     },
     "projector_config": {"input_dim": 128, "n_embed": 64, "projector_type": "linear"},
     "pagemark_vision": {

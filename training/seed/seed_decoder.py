@@ -23,12 +23,21 @@ class RMSNorm(nn.Module):
         return self.weight * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps))
 
 
-def rotary(position_ids, head_dim, theta):
+def rotary_tables(max_positions, head_dim, theta):
+    """cos and sin [max_positions, head_dim/2], computed in float64 once.
+
+    The graph gathers rows by position instead of calling Cos/Sin: GPU sin/cos are only accurate on
+    [-pi, pi], and positions reach thousands of radians, so in-graph trigonometry would make WebGPU
+    disagree with the CPU more and more along a page."""
+    inv = 1.0 / (theta ** (torch.arange(0, head_dim, 2, dtype=torch.float64) / head_dim))
+    freqs = torch.arange(max_positions, dtype=torch.float64)[:, None] * inv
+    return freqs.cos().float(), freqs.sin().float()
+
+
+def rotary(position_ids, cos_table, sin_table):
     """cos, sin [B, 1, T, dh] for half-split (rotate_half) rotary embeddings."""
-    inv = 1.0 / (theta ** (torch.arange(0, head_dim, 2, dtype=torch.float32) / head_dim))
-    freqs = position_ids.float()[..., None] * inv
-    emb = torch.cat([freqs, freqs], dim=-1)[:, None]
-    return emb.cos(), emb.sin()
+    cos, sin = cos_table[position_ids], sin_table[position_ids]
+    return torch.cat([cos, cos], dim=-1)[:, None], torch.cat([sin, sin], dim=-1)[:, None]
 
 
 def _rotate(x, cos, sin):
@@ -143,13 +152,16 @@ class SeedDecoder(nn.Module):
         self.embed_tokens = nn.Embedding(c["vocab"], c["hidden"])
         self.layers = nn.ModuleList(DecoderLayer(c, moe=i >= c["first_dense"]) for i in range(c["layers"]))
         self.norm = RMSNorm(c["hidden"], c["eps"])
+        cos, sin = rotary_tables(c["max_positions"], c["head_dim"], c["rope_theta"])
+        self.register_buffer("rope_cos", cos, persistent=False)
+        self.register_buffer("rope_sin", sin, persistent=False)
 
     def decode(self, lm_head, input_ids, image_embeds, position_ids, attn_mask, past_kv):
         """logits [B,T,V], hidden [B,T,D] (last layer, before the final norm), present_kv [2L,B,H,P+T,dh]."""
         tok = self.embed_tokens(input_ids)
         # Image placeholder positions take the visual token the caller aligned with them.
         x = torch.where((input_ids == self.image_token).unsqueeze(-1), image_embeds, tok)
-        cos, sin = rotary(position_ids, self.c["head_dim"], self.c["rope_theta"])
+        cos, sin = rotary(position_ids, self.rope_cos, self.rope_sin)
         present = []
         for i, layer in enumerate(self.layers):
             x, k, v = layer(x, cos, sin, attn_mask, past_kv[2 * i], past_kv[2 * i + 1])

@@ -53,6 +53,8 @@ export interface PagePack {
   hiddenSize: number;
   vocabSize: number;
   maxTokens: number;
+  /** Positions the decoder's rotary tables cover: prompt (visual tokens included) + output. */
+  maxPositions: number;
   maxDraft: number;
   /** Repetition stop: end when the newest `ngram` tokens already occurred within the last `window`. */
   stop: { ngram: number; window?: number; repeats?: number };

@@ -75,10 +75,14 @@ export async function readPage(
 ): Promise<PageReading> {
   const enc = await encodePage(runtime, pack, graphs, page);
   const k = graphs.model.draft ? Math.min(opts.k, pack.maxDraft) : 0;
+  const room = pack.maxPositions - enc.prompt.length;
+  if (room < 1) {
+    throw new Error(`this page needs ${enc.prompt.length} prompt positions; the pack's decoder covers ${pack.maxPositions}`);
+  }
   const out = await decodeBatch(graphs.model, enc.memory, 1, {
     k,
     prompt: enc.prompt,
-    stop: { eos: pack.tokenizer.eos, maxTokens: opts.maxTokens ?? pack.maxTokens },
+    stop: { eos: pack.tokenizer.eos, maxTokens: Math.min(opts.maxTokens ?? pack.maxTokens, room) },
     signal: opts.signal,
   });
   const window = pack.stop.window ?? 3 * pack.stop.ngram;
