@@ -4,7 +4,7 @@ import { repetitionCut, trimRepetition } from './repetition-stop';
 describe('repetitionCut', () => {
   const rule = { ngram: 3, window: 12 };
   it('finds the newest n-gram recurring inside the window', () => {
-    expect(repetitionCut([1, 2, 3, 4, 5, 1, 2, 3], rule)).toBe(3);
+    expect(repetitionCut([1, 2, 3, 4, 5, 1, 2, 3], rule)).toBe(5); // drops the second 1 2 3
     expect(repetitionCut([1, 2, 3, 4, 5, 6, 7, 8], rule)).toBeNull();
   });
   it('ignores occurrences that left the window', () => {
@@ -16,7 +16,7 @@ describe('repetitionCut', () => {
 });
 
 describe('trimRepetition', () => {
-  it('keeps the first copy of a loop and drops what repeats it', () => {
+  it('stops where the first repeated n-gram began', () => {
     expect(trimRepetition([9, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1], { ngram: 3, window: 12 })).toEqual([9, 1, 2, 3]);
   });
   it('leaves loop-free output alone', () => {

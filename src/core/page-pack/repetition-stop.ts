@@ -9,27 +9,28 @@ export interface RepetitionRule {
 }
 
 /**
- * The length to keep when the newest `ngram` tokens already occurred (ending earlier) within the
- * last `window` tokens: the output up to and including the first occurrence of the loop. null when
- * there is no repetition yet.
+ * When the newest `ngram` tokens (of the first `len`) already occurred, ending earlier, within the last
+ * `window` tokens: the length to keep, which drops only that repeated copy. null when there is none.
  */
-export function repetitionCut(tokens: readonly number[], rule: RepetitionRule): number | null {
+export function repetitionCut(tokens: readonly number[], rule: RepetitionRule, len = tokens.length): number | null {
   const { ngram: n, window } = rule;
-  const len = tokens.length;
   if (n <= 0 || len < n + 1) return null;
   const from = Math.max(0, len - window);
   outer: for (let end = len - 1; end - n >= from; end--) {
     // Candidate earlier occurrence ends at `end` (exclusive), newest n-gram is [len-n, len).
     for (let k = 0; k < n; k++) if (tokens[end - n + k] !== tokens[len - n + k]) continue outer;
-    return end;
+    return len - n;
   }
   return null;
 }
 
-/** Cuts a finished row at its first repetition point (rows that stopped for another reason stay as they are). */
+/**
+ * Cuts a row at its first repetition point, as if the rule had stopped generation there (the first
+ * `len` tokens with a recurring newest n-gram); loop-free rows are returned as they are.
+ */
 export function trimRepetition(tokens: number[], rule: RepetitionRule): number[] {
   for (let len = rule.ngram + 1; len <= tokens.length; len++) {
-    const cut = repetitionCut(tokens.slice(0, len), rule);
+    const cut = repetitionCut(tokens, rule, len);
     if (cut !== null) return tokens.slice(0, cut);
   }
   return tokens;
