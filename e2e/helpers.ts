@@ -1,8 +1,9 @@
 // Shared steps for the specs: open files the way a user does, and look at the pixels the app drew.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
+export const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 export async function openApp(page: Page, query = ''): Promise<void> {
   await page.goto(`./${query}`);

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { chooseFiles, documentItem, inkCorrelation } from './helpers';
 import { closeServer, startStaticHost } from './loopback-server';
@@ -8,7 +9,7 @@ let server: Server;
 const mount = '/demo/pagemark/';
 
 test.beforeAll(async () => {
-  ({ origin, server } = await startStaticHost(new URL('../dist/', import.meta.url).pathname, mount));
+  ({ origin, server } = await startStaticHost(fileURLToPath(new URL('../dist/', import.meta.url)), mount));
 });
 test.afterAll(() => closeServer(server));
 
