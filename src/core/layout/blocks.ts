@@ -20,11 +20,15 @@ export interface BlockContext {
   sizeOf: (i: number) => number;
   bodySize: number;
   page: PageSize;
+  /** Lines with a bullet drawn as a shape to their left. */
+  bullets: Set<number>;
   tables: TableGrid[];
 }
 
 interface Row {
   ids: number[];
+  /** Starts with a list marker: in its text, or drawn to its left. */
+  marked: boolean;
   box: BBox;
   /** Text size relative to the body (1 = body text). */
   size: number;
@@ -61,6 +65,7 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
     ids,
     box: union(ids.map((i) => boxes[i]!)),
     size: median(ids.map((i) => ctx.sizeOf(i))) / ctx.bodySize,
+    marked: ctx.bullets.has(ids[0]!) || listMarker(ids.map((i) => (lines[i]!.text ?? '').trim()).join(' ')) !== undefined,
     text: ids.map((i) => (lines[i]!.text ?? '').trim()).join(' ').trim(),
     hasText: ids.some((i) => lines[i]!.text !== undefined),
   }));
@@ -98,6 +103,7 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       else if (kind !== cur.kind && !(cur.kind === 'list' && kind === 'paragraph')) start = true;
       else if (kind === 'formula') start = cur.kind !== 'formula' || gap > lineGap + 0.5 * body; // stacked parts of one display formula stay together
       else if (kind === 'caption' && isCaption(r.text)) start = true;
+      else if (kind === 'footnote' && /^(\d{1,3}|[*†‡§¶])\s/.test(r.text)) start = true; // each note is its own block
       else if (cur.kind === 'list') start = false;
       else if (heightJump) start = true;
       else if (indentNow && !indentPrev && kind === 'paragraph') start = true;
@@ -128,7 +134,7 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   if (r.hasText) {
     const mathText = eqNumber ? r.ids.slice(0, -1).map((i) => lines[i]!.text ?? '').join(' ') : text;
     if (mathScore(mathText) >= 0.5 && (short || eqNumber || mathScore(mathText) >= 0.8)) return 'formula';
-    if (listMarker(text) && !(hasSectionNumber(text) && r.size > 1.1)) return 'list';
+    if (r.marked && !(hasSectionNumber(text) && r.size > 1.1)) return 'list';
     if (isCaption(text)) return 'caption';
   }
   // Tall rows are headings, unless a full-width row is only tall from superscripts or formulas.
@@ -168,7 +174,7 @@ function toBlock(kind: Kind, rows: Row[]): Block {
   if (kind === 'list') {
     const items: number[][] = [];
     for (const r of rows) {
-      if (listMarker(r.text) || items.length === 0) items.push([...r.ids]);
+      if (r.marked || items.length === 0) items.push([...r.ids]);
       else items[items.length - 1]!.push(...r.ids);
     }
     return { type: 'list', bbox, lines, items, ordered: listMarker(rows[0]!.text)?.ordered ?? false };

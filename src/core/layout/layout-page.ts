@@ -14,6 +14,7 @@
 import type { BBox, PageImage } from '../../protocol/page';
 import { columnBlocks } from './blocks';
 import { centerX, centerY, coreSize, height, median, union, width } from './geometry';
+import { findDrawnBullets } from './bullets';
 import { findFigures } from './figures';
 import { findRuledTables } from './ruled-tables';
 import { findRulings, thinRulings, type Rulings } from './rulings';
@@ -84,7 +85,8 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   ];
   const sizeOf = textSize(lines, rest, o.unclipRatio);
   const bodySize = median(bodyLines(rest.map((i) => ({ i, s: sizeOf(i) })))) || 1;
-  const ctx = { lines, body, sizeOf, bodySize, page, tables: tables.map((t) => t.grid) };
+  const bullets = image ? findDrawnBullets(image, boxes, rest.filter((i) => !inTable.has(i))) : new Set<number>();
+  const ctx = { lines, body, sizeOf, bodySize, page, tables: tables.map((t) => t.grid), bullets };
   const blocks = readingOrder(units, body, o.columnGap * body).flatMap((run) => columnBlocks(run, ctx));
   const band = (ids: number[], type: 'header' | 'footer'): Block[] =>
     ids.length ? [{ type, bbox: union(ids.map((i) => boxes[i]!)), lines: [...ids].sort((a, b) => boxes[a]![1] - boxes[b]![1] || boxes[a]![0] - boxes[b]![0]) }] : [];
