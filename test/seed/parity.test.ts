@@ -15,6 +15,7 @@ async function compare(file: string, feeds: Record<string, ort.Tensor>, outputs:
     diffs[name] = maxAbsDiff(out[name]!.data as Float32Array, decodeArray(want) as Float32Array);
   }
   await s.release();
+  process.stderr.write(`seed-tiny ${file} max abs diff ${JSON.stringify(diffs)}\n`);
   return diffs;
 }
 

@@ -218,7 +218,7 @@ def main():
         # Small shards (640 KiB) so the sharded external-data path is exercised by every test run.
         _, converted = convert(ckpt, OUT, prompt_ids=[0, IMAGE, 4, 9, 10],
                                tokenizer=os.path.join(OUT, "tokenizer.json"), shard_bytes=640 * 1024,
-                               name="seed-tiny", max_tokens=64,
+                               name="seed-tiny", max_tokens=64, quantize_vision=True,
                                attribution="Random weights with the DeepSeek-OCR / jina-ocr-v1 architecture, "
                                            "for tests; reads nothing.")
     fixtures(converted)

@@ -13,6 +13,7 @@ from onnx import TensorProto, helper, numpy_helper
 
 BLOCK = 32
 PROJECTIONS = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj", "eh_proj")
+VISION = ("model.sam_model.", "model.vision_model.", "model.projector.")
 
 
 def quantize_4bit(w):
@@ -35,9 +36,16 @@ def _key(a):
     return hashlib.sha1(np.ascontiguousarray(a, np.float32).tobytes()).hexdigest()
 
 
-def fake_quantize(model, int8_embeddings=False):
+def _quantized(name, vision):
+    if name.startswith(VISION):
+        # Every linear layer of the vision towers (qkv, proj, lin1/2, qkv_proj, out_proj, fc1/2, projector).
+        return vision
+    return name.split(".")[-1] in PROJECTIONS or name == "lm_head"
+
+
+def fake_quantize(model, int8_embeddings=False, vision=False):
     """Replace projection / expert / head weights by their 4-bit dequantized values, and (optionally)
-    the token embeddings by int8 rows. Returns {sha1 of W^T as ONNX stores it: (packed, scales, N, K)}
+    the token embeddings by int8 rows; with `vision`, the vision towers' linear layers too. Returns {sha1 of W^T as ONNX stores it: (packed, scales, N, K)}
     and the embedding codes for the graph rewrite (None when embeddings stay float32).
 
     int8 embeddings are off by default: onnxruntime-web 1.30's WebGPU EP returned wrong embeddings from
@@ -47,7 +55,7 @@ def fake_quantize(model, int8_embeddings=False):
         for name, mod in model.named_modules():
             if not isinstance(mod, torch.nn.Linear):
                 continue
-            if not (name.split(".")[-1] in PROJECTIONS or name == "lm_head"):
+            if not _quantized(name, vision):
                 continue
             w = mod.weight.detach().numpy().astype(np.float32)
             packed, scales, deq = quantize_4bit(w)
