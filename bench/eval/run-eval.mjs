@@ -75,6 +75,8 @@ export async function runEval(argv) {
       'detector-pack': { type: 'string', default: join(root, 'models/test-tiny') },
       split: { type: 'string', default: 'all' },
       k: { type: 'string', default: '3' },
+      // Keep the other systems' results from the last eval.json (rerun one system only).
+      merge: { type: 'boolean', default: false },
     },
   });
   const tests = loadTests(values.split);
@@ -82,6 +84,10 @@ export async function runEval(argv) {
   const corpus = corpusPages();
   const report = { date: new Date().toISOString(), pack: values.pack, k: Number(values.k), split: values.split, dropHeaders: true, systems: {} };
   const outDir = join(root, 'bench/results');
+  if (values.merge && existsSync(join(outDir, 'eval.json'))) {
+    const last = JSON.parse(readFileSync(join(outDir, 'eval.json'), 'utf8'));
+    if (last.split === values.split) report.systems = last.systems;
+  }
   mkdirSync(join(outDir, 'eval-pages'), { recursive: true });
 
   for (const name of values.systems.split(',')) {
