@@ -14,21 +14,29 @@ function abortError(): DOMException {
 export class EngineBridge {
   private worker: Worker | null = null;
   private remote: Comlink.Remote<EngineApi> | null = null;
+  /** Rejects if the worker script fails to load or dies; comlink calls would otherwise wait forever. */
+  private crashed: Promise<never> = new Promise(() => {});
 
   private spawn(): Comlink.Remote<EngineApi> {
     this.terminate();
-    this.worker = new Worker(new URL('../../workers/engine/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
-    this.remote = Comlink.wrap<EngineApi>(this.worker);
+    const worker = new Worker(new URL('../../workers/engine/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
+    this.crashed = new Promise<never>((_, reject) => {
+      worker.addEventListener('error', (e) => reject(new Error(`The engine stopped: ${e.message || 'its worker could not run'}`)), { once: true });
+    });
+    this.crashed.catch(() => this.worker === worker && this.terminate());
+    this.worker = worker;
+    this.remote = Comlink.wrap<EngineApi>(worker);
     return this.remote;
   }
 
   /** Starts a fresh worker and loads the pack; the previous worker, if any, is ended. */
   async init(source: PackSource, settings: EngineSettings, onEvent: (e: EngineEvent) => void): Promise<{ backend: string; pack: string }> {
     const remote = this.spawn();
-    return remote.init(source, settings, Comlink.proxy(onEvent));
+    return Promise.race([remote.init(source, settings, Comlink.proxy(onEvent)), this.crashed]);
   }
 
-  get ready(): boolean {
+  /** A worker is running (loading or loaded). */
+  get started(): boolean {
     return this.remote !== null;
   }
 
@@ -36,7 +44,7 @@ export class EngineBridge {
     const remote = this.remote;
     if (!remote) throw new Error('The engine is not loaded.');
     if (signal?.aborted) throw abortError();
-    const work = remote.ocrPage(Comlink.transfer(image, [image.pixels.buffer]), page, settings);
+    const work = Promise.race([remote.ocrPage(Comlink.transfer(image, [image.pixels.buffer]), page, settings), this.crashed]);
     if (!signal) return work;
     return new Promise<PageResult>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;

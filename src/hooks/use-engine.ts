@@ -74,7 +74,7 @@ export function useEngine(settings: Settings, packFiles: File[], onPageProgress?
   settingsRef.current = settings;
 
   const ensureReady = useCallback((): Promise<boolean> => {
-    if (loading.current?.key === key && bridge.ready) return loading.current.promise;
+    if (loading.current?.key === key && bridge.started) return loading.current.promise;
     setStatus({ phase: 'loading', detail: 'Starting the engine' });
     const promise = bridge
       .init(source, engineSettings(settingsRef.current), (e) => {
