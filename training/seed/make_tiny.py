@@ -2,9 +2,10 @@
 
 Same module code and same conversion path as a real checkpoint, only tiny (hidden 64, 2 layers,
 8 experts top-2, 2-block SAM, 2-layer CLIP, vocabulary 512) and with the real view geometry
-(1024 global view, 640 tiles, 16x compression). Writes a BF16 safetensors checkpoint to a temporary
-folder (after distilling the draft block on the main model's greedy tokens), converts it with small shards (to exercise sharding), and writes PyTorch reference outputs
-to test/seed/fixtures for the ONNX parity and decoding tests.
+(1024 global view, 640 tiles, 16x compression). Distils the draft block on the main model's greedy
+tokens, writes a BF16 safetensors checkpoint (two files) to a temporary folder, converts it with small
+shards (to exercise sharding) and 4-bit vision, and writes PyTorch reference outputs to
+test/seed/fixtures for the ONNX parity and decoding tests.
 
 Run: /usr/bin/python3 training/seed/make_tiny.py
 """
