@@ -9,7 +9,7 @@
 import type { BBox } from '../../protocol/page';
 import { groupRows, median, union } from './geometry';
 import type { Unit } from './reading-order';
-import { hasSectionNumber, isCaption, isEquationNumber, listMarker, mathScore } from './text-cues';
+import { hasSectionNumber, isCaption, isEquationNumber, isPageNumber, listMarker, mathScore } from './text-cues';
 import type { Block, PageSize, TableGrid, TextLine } from './types';
 
 export interface BlockContext {
@@ -142,7 +142,8 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   // With text, glyph density tells: body-size glyphs pack ~1/(0.5·body) characters per pixel.
   const w = r.box[2] - r.box[0];
   const glyphsLookBig = r.hasText ? text.length < (1.4 * w) / (0.5 * (r.box[3] - r.box[1])) : w < 0.8 * colW;
-  if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || glyphsLookBig)) return 'heading';
+  // A justified body line with few words spreads its characters wide: full-width rows need more.
+  if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || (glyphsLookBig && w < 0.9 * colW))) return 'heading';
   const prev = rows[k - 1];
   const next = rows[k + 1];
   const isolated = (!prev || r.box[1] - prev.box[3] > 0.5 * body) && (!next || next.box[1] - r.box[3] > 0.5 * body);
@@ -157,7 +158,8 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   if (centered && spaced && rows.length > 2) {
     const words = text.split(/\s+/).filter(Boolean);
     const prose = words.filter((w) => /^\p{L}{4,}[,.;:]?$/u.test(w)).length;
-    if (!r.hasText || mathScore(text) >= 0.15 || (words.length > 0 && prose / words.length < 0.3)) return 'formula';
+    const fragments = words.length > 0 && prose / words.length < 0.3 && text.length >= 3 && !isPageNumber(text);
+    if (!r.hasText || mathScore(text) >= 0.15 || fragments) return 'formula';
   }
   return 'paragraph';
 }

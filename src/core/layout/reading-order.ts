@@ -6,7 +6,8 @@
 // little text crosses means columns. Units that cross a channel (a
 // full-width title, a wide figure caption) cut the region into horizontal bands first, so a title
 // above two columns is read before them and a full-width paragraph after them is read last; each band
-// then splits into columns read left to right. A region without a channel is one column, read by rows.
+// then splits into columns read left to right. A region without a channel is one column, read by rows,
+// with notes in its margins read after it.
 import type { BBox } from '../../protocol/page';
 import { centerY, union } from './geometry';
 
@@ -31,8 +32,21 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     out.push(sortByRows(units));
     return;
   }
-  const channels = findChannels(units, minGap, body);
+  const channels = findChannels(units, minGap, body).slice(0, 1);
   if (channels.length === 0) {
+    // Margin notes beside one column are read after it, not spliced into its lines.
+    const region = union(units.map((u) => u.box));
+    const wide = units.filter((u) => u.box[2] - u.box[0] > 0.5 * (region[2] - region[0]));
+    if (wide.length >= 3) {
+      const lo = Math.min(...wide.map((u) => u.box[0]));
+      const hi = Math.max(...wide.map((u) => u.box[2]));
+      const margin = units.filter((u) => u.box[2] < lo - minGap || u.box[0] > hi + minGap);
+      if (margin.length > 0 && margin.length < units.length / 4) {
+        out.push(sortByRows(units.filter((u) => !margin.includes(u))));
+        out.push(sortByRows(margin));
+        return;
+      }
+    }
     out.push(sortByRows(units));
     return;
   }
@@ -136,7 +150,8 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     }
   }
   const heightSum = (us: Unit[]) => us.reduce((s, u) => s + u.box[3] - u.box[1], 0);
-  return candidates.filter(([a, b]) => {
+  const quality = new Map<string, { share: number; thinner: number }>();
+  const valid = candidates.filter(([a, b]) => {
     const left = units.filter((u) => u.box[2] <= a + bin);
     const right = units.filter((u) => u.box[0] >= b - bin);
     if (left.length < 2 || right.length < 2) return false;
@@ -150,8 +165,14 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     const r = heightSum(right.filter(inZone));
     if (l < 3 * minHeight || r < 3 * minHeight) return false;
     const crossing = heightSum(units.filter((u) => u.box[0] < b - bin && u.box[2] > a + bin && inZone(u)));
+    quality.set(`${a},${b}`, { share: crossing / Math.min(l, r), thinner: Math.min(l, r) });
     return crossing <= 0.25 * Math.min(l, r);
   });
+  // Cleanest first (least text across it), then the one with the most text on its thinner side: the
+  // caller splits on one channel at a time, so a sidebar's own label/value gap is only considered
+  // inside the sidebar, after the gap between the sidebar and the body text.
+  const q = (c: [number, number]) => quality.get(`${c[0]},${c[1]}`)!;
+  return valid.sort((p, r) => Math.round(10 * q(p).share) - Math.round(10 * q(r).share) || q(r).thinner - q(p).thinner);
 }
 
 /** One column: rows top to bottom, left to right within a row. */

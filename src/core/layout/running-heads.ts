@@ -29,7 +29,7 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08)
     const b = rowBox(r);
     const next = rowBox(rows[k + 1]!);
     const gap = next[1] - b[3];
-    const inBand = b[3] <= page.height * band || (b[3] <= page.height * band * 1.5 && r.some((i) => isPageNumber(lines[i]!.text ?? '')));
+    const inBand = b[3] <= page.height * band || (b[3] <= page.height * band * 2 && r.some((i) => isPageNumber(lines[i]!.text ?? '')));
     if (!inBand || !isShort(r) || gap < 0.9 * body) break;
     header.push(...r);
   }
@@ -38,8 +38,11 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08)
     const b = rowBox(r);
     const prev = rowBox(rows[k - 1]!);
     const gap = b[1] - prev[3];
-    const inBand = b[1] >= page.height * (1 - band) || (b[1] >= page.height * (1 - band * 1.5) && r.some((i) => isPageNumber(lines[i]!.text ?? '')));
-    if (!inBand || !isShort(r) || gap < 0.9 * body || header.some((i) => r.includes(i))) break;
+    const inBand = b[1] >= page.height * (1 - band) || (b[1] >= page.height * (1 - band * 2) && r.some((i) => isPageNumber(lines[i]!.text ?? '')));
+    // A bare page number as the page's last row is a footer even when set close under a footnote.
+    const lastPageNumber = k === rows.length - 1 && b[1] >= page.height * 0.75 && r.length === 1 && isPageNumber(lines[r[0]!]!.text ?? '');
+    if (!lastPageNumber && (!inBand || !isShort(r) || gap < 0.9 * body)) break;
+    if (header.some((i) => r.includes(i))) break;
     footer.unshift(...r);
   }
   return { header, footer };

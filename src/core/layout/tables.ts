@@ -46,7 +46,8 @@ export function findTables(boxes: BBox[], indices: number[], body: number, pageW
         j++;
       } else break;
     }
-    const grid = run.filter(gapOk).length >= 2 ? gridOf(run, boxes, body, pageWidth) : undefined;
+    let grid = run.filter(gapOk).length >= 2 ? gridOf(run, boxes, body, pageWidth) : undefined;
+    if (grid && continuesAsText(run, grid, boxes, indices, body)) grid = undefined;
     if (grid) {
       const lines = run.flatMap((r) => r.ids);
       tables.push({ bbox: union(lines.map((i) => boxes[i]!)), lines, grid });
@@ -107,6 +108,33 @@ function looksLikeTextColumns(run: Row[], boxes: BBox[], cols: [number, number][
   const ids = run.flatMap((r) => r.ids);
   const filling = ids.filter((id) => cols.some((c) => width(boxes[id]!) >= 0.8 * (c[1] - c[0]))).length;
   return filling >= 0.6 * ids.length;
+}
+
+/**
+ * Text running on above or below the run inside one column's x-range only (not across the others):
+ * the "table" is a column of prose beside a sidebar or an infobox whose rows happen to line up.
+ */
+function continuesAsText(run: Row[], grid: TableGrid, boxes: BBox[], indices: number[], body: number): boolean {
+  const inRun = new Set(run.flatMap((r) => r.ids));
+  const top = run[0]!.box[1];
+  const bottom = run[run.length - 1]!.box[3];
+  const spans = Array.from({ length: grid.cols }, (_, c) => {
+    const xs = grid.cells.filter((x) => x.col === c && x.colSpan === 1).flatMap((x) => x.lines.map((i) => boxes[i]!));
+    return xs.length ? [Math.min(...xs.map((b) => b[0])), Math.max(...xs.map((b) => b[2]))] : undefined;
+  });
+  return spans.some((span, c) => {
+    if (!span) return false;
+    const others = spans.filter((o, k) => k !== c && o) as number[][];
+    const near = indices.filter((i) => {
+      if (inRun.has(i)) return false;
+      const b = boxes[i]!;
+      const close = (b[3] <= top && top - b[3] < 4 * body) || (b[1] >= bottom && b[1] - bottom < 4 * body);
+      const inside = b[0] >= span[0]! - body && b[2] <= span[1]! + 2 * body;
+      const crosses = others.some((o) => b[0] < o[1]! && b[2] > o[0]!);
+      return close && inside && !crosses && width(b) > 0.6 * (span[1]! - span[0]!);
+    });
+    return near.length >= 2;
+  });
 }
 
 /** A column made of long lines of running text (body text beside a sidebar or an infobox). */

@@ -36,11 +36,12 @@ export function mathScore(text: string): number {
   const t = text.trim();
   if (!t) return 0;
   if (/^\$\$.*\$\$$|^\\\[.*\\\]$/s.test(t)) return 1;
-  const symbols = (t.match(MATH_CHARS) ?? []).length;
+  // Mathematical alphanumerics (𝑥, 𝐀 …) are what PDFs of typeset math carry: they count as symbols.
+  const symbols = (t.match(MATH_CHARS) ?? []).length + (t.match(/[\u{1D400}-\u{1D7FF}]/gu) ?? []).length;
   const latex = (t.match(/\\[a-zA-Z]+/g) ?? []).length;
   const words = t.split(/\s+/);
   const proseWords = words.filter((w) => /^[A-Za-z]{4,}[,.;:]?$/.test(w) && !/^\\/.test(w)).length;
-  const score = (symbols + 2 * latex) / Math.max(4, t.replace(/\s/g, '').length) - proseWords / Math.max(1, words.length) * 0.5;
+  const score = (symbols + 2 * latex) / Math.max(4, Array.from(t.replace(/\s/g, '')).length) - (proseWords / Math.max(1, words.length)) * 0.5;
   return Math.max(0, Math.min(1, score * 2));
 }
 

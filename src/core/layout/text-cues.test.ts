@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { hasSectionNumber, isCaption, isEquationNumber, isPageNumber, listMarker, mathScore } from './text-cues';
+
+describe('text cues', () => {
+  it('list markers', () => {
+    expect(listMarker('• item')).toMatchObject({ ordered: false });
+    expect(listMarker('12) item')).toMatchObject({ ordered: true, number: 12 });
+    expect(listMarker('(b) item')).toMatchObject({ ordered: true });
+    expect(listMarker('1.5 litres of water')).toBeUndefined();
+    expect(listMarker('Plain text')).toBeUndefined();
+  });
+  it('captions, page numbers, section numbers, equation numbers', () => {
+    expect(isCaption('Figure 3: A plot.')).toBe(true);
+    expect(isCaption('Table 2. Results')).toBe(true);
+    expect(isCaption('Figures are shown below')).toBe(false);
+    expect(['12', '- 4 -', 'Page 3 of 10', 'xiv'].every(isPageNumber)).toBe(true);
+    expect(isPageNumber('12 apples')).toBe(false);
+    expect(hasSectionNumber('2.3 Results')).toBe(true);
+    expect(hasSectionNumber('Results')).toBe(false);
+    expect(isEquationNumber('(2.14)')).toBe(true);
+    expect(isEquationNumber('(see above)')).toBe(false);
+  });
+  it('math reads as math, prose as prose', () => {
+    expect(mathScore('√𝑥2 = |𝑥|')).toBeGreaterThanOrEqual(0.5);
+    expect(mathScore('\\frac{a}{b} = c')).toBeGreaterThanOrEqual(0.5);
+    expect(mathScore('E = mc^2')).toBeGreaterThanOrEqual(0.5);
+    expect(mathScore('The results were good, and the method works well.')).toBe(0);
+  });
+});
