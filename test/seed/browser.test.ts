@@ -75,7 +75,7 @@ describe.skipIf(!existsSync(CHROMIUM))('seed-tiny in Chromium', () => {
   });
 
   // On SwiftShader the 1024 view alone takes ~2 minutes, so WebGPU runs the decoder and draft and leaves
-  // the vision graphs to WASM unless SEED_WEBGPU_VISION=1 (measured: they match PyTorch within 1.4e-6).
+  // the vision graphs to WASM unless SEED_WEBGPU_VISION=1 (measured: they match PyTorch within 1.3e-6).
   const cases = [['wasm', 'wasm'], ['webgpu', process.env.SEED_WEBGPU_VISION ? 'webgpu' : 'wasm']] as const;
   for (const [ep, visionEp] of cases) {
     it(`${ep} (vision on ${visionEp}): graphs match PyTorch, greedy matches PyTorch, speculative == greedy`, async () => {
@@ -85,6 +85,6 @@ describe.skipIf(!existsSync(CHROMIUM))('seed-tiny in Chromium', () => {
       expect(r.tokens[0]).toEqual(r.reference);
       for (const t of r.tokens.slice(1)) expect(t).toEqual(r.tokens[0]);
       expect(r.accepted.slice(1).some((a) => a > 0)).toBe(true);
-    }, 300_000);
+    }, 600_000);
   }
 });
