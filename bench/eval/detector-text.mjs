@@ -35,7 +35,11 @@ export function lineRecall(detected, reference) {
   return reference.filter((r) => detected.some((d) => iou(d, r.bbox) > 0.5)).length / reference.length;
 }
 
-export async function detectorTextSystem(packDir, dropHeaders = true) {
+/**
+ * plain = true lays out the boxes alone, as a pipeline that passes only the page size would
+ * (no pixels for rules/figures/bullets, no unclip ratio, no slopes): the difference measures them.
+ */
+export async function detectorTextSystem(packDir, dropHeaders = true, plain = false) {
   const engine = await openNodeEngine(packDir);
   const recalls = [];
   return {
@@ -47,7 +51,9 @@ export async function detectorTextSystem(packDir, dropHeaders = true) {
       const { lines } = await source.textLines(page);
       recalls.push(lineRecall(boxes, lines));
       const texts = assignText(boxes, lines);
-      const blocks = layoutPage(detected.map((l, i) => ({ bbox: l.bbox, angle: l.angle, text: texts[i] })), image, { unclipRatio: engine.detectorSpec.unclipRatio });
+      const blocks = plain
+        ? layoutPage(boxes.map((bbox, i) => ({ bbox, text: texts[i] })), { width: image.width, height: image.height })
+        : layoutPage(detected.map((l, i) => ({ bbox: l.bbox, angle: l.angle, text: texts[i] })), image, { unclipRatio: engine.detectorSpec.unclipRatio });
       return assembleMarkdown(blocks, texts, { page, dropHeaders }).markdown;
     },
     close: () => closePageEngine(engine),

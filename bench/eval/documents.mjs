@@ -102,6 +102,7 @@ function twoColumns(seed, font, variant) {
   const last = (ps) => ps[ps.length - 1][ps[ps.length - 1].length - 1];
   const tests = [
     { type: 'present', text: title, heading: 1 },
+    { type: 'present', text: hr, heading: 3 },
     { type: 'present', text: left[1][2] },
     { type: 'present', text: right[1][3] },
     { type: 'order', before: title, after: abstract[1] },
@@ -194,9 +195,9 @@ function report(seed, font, variant) {
 <p>${p2.join(' ')}<sup>2</sup></p><ul>${items.map((s) => `<li>${s}</li>`).join('')}</ul><p>${p3.join(' ')}</p>
 <div style="position:absolute;bottom:0.9in;left:0.85in;right:0.85in;font-size:8.5pt;border-top:0.6pt solid #000;padding-top:4pt">${notes.map((n, i) => `<div>${i + 1} ${n}</div>`).join('')}</div>`;
   const tests = [
-    { type: 'present', text: title },
+    { type: 'present', text: title, heading: 1 },
     { type: 'present', text: caption },
-    { type: 'present', text: items[0] },
+    { type: 'present', text: items[0], list: 'bullet' },
     { type: 'present', text: items[2] },
     { type: 'present', text: notes[1] },
     { type: 'order', before: p1[2], after: caption },
@@ -218,7 +219,7 @@ function newsletter(seed, font, variant) {
     .map((c, i) => `<div><h3>${heads[i]}</h3>${c.map((p) => `<p style="text-align:left">${p.join(' ')}</p>`).join('')}</div>`)
     .join('')}</div>`;
   const tests = [
-    { type: 'present', text: title },
+    { type: 'present', text: title, heading: 1 },
     { type: 'present', text: cols[1][0][2] },
     { type: 'order', before: title, after: cols[0][0][0] },
     { type: 'order', before: cols[0][1][2], after: heads[1] },

@@ -56,6 +56,12 @@ function main() {
       }
       lines.push(JSON.stringify({ pdf: `generated/${doc.id}.pdf`, page: 1, id: `${doc.id}-${String(kept).padStart(2, '0')}`, split: doc.split, ...t }));
       kept++;
+      // Structure of the Markdown itself (beyond olmOCR-bench): headings as headings, list items as items.
+      const structure = t.heading ? { type: 'heading', text: t.text, level: t.heading } : t.list ? { type: 'list', text: t.text, ordered: t.list === 'ordered' } : undefined;
+      if (structure) {
+        lines.push(JSON.stringify({ pdf: `generated/${doc.id}.pdf`, page: 1, id: `${doc.id}-${String(kept).padStart(2, '0')}`, split: doc.split, ...structure }));
+        kept++;
+      }
     }
     console.log(`${doc.id}: ${kept} tests (${doc.font})`);
   }

@@ -13,7 +13,7 @@ import { detectorTextSystem } from './detector-text.mjs';
 import { cer, plainText, runTest } from './score.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const CATEGORIES = ['present', 'absent', 'order', 'table', 'math'];
+const CATEGORIES = ['present', 'absent', 'order', 'table', 'math', 'heading', 'list'];
 
 function loadTests(split) {
   const read = (f) => readFileSync(join(root, f), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -55,8 +55,8 @@ async function systemRunner(name, opts) {
     const tmp = mkdtempSync(join(tmpdir(), 'pagemark-eval-'));
     return { name, run: (source, page) => tesseractMarkdown(source, page, tmp), close: async () => rmSync(tmp, { recursive: true, force: true }) };
   }
-  if (name === 'detector-text') {
-    const sys = await detectorTextSystem(opts.detectorPack);
+  if (name === 'detector-text' || name === 'detector-text-plain') {
+    const sys = await detectorTextSystem(opts.detectorPack, true, name === 'detector-text-plain');
     return { name, run: sys.run, close: sys.close, recalls: sys.recalls };
   }
   const mode = name === 'text-layer' ? 'text-layer' : 'ocr';
@@ -143,6 +143,7 @@ export async function runEval(argv) {
       if (r.length) byCategory[cat] = { passed: r.filter((x) => x.pass).length, total: r.length, rate: r.filter((x) => x.pass).length / r.length };
     }
     const rates = Object.values(byCategory).map((c) => c.rate);
+    const olmocr = results.filter((x) => ['present', 'absent', 'order', 'table', 'math'].includes(x.type));
     const bySplit = {};
     for (const s of ['tune', 'held-out', 'corpus']) {
       const r = results.filter((x) => x.split === s);
@@ -153,6 +154,7 @@ export async function runEval(argv) {
       byCategory,
       overall: results.filter((x) => x.pass).length / Math.max(1, results.length),
       categoryMean: rates.reduce((a, b) => a + b, 0) / Math.max(1, rates.length),
+      olmocrMean: olmocr.filter((x) => x.pass).length / Math.max(1, olmocr.length),
       bySplit,
       cer: cers,
       meanCer: cers.reduce((a, c) => a + c.cer, 0) / Math.max(1, cers.length),
@@ -178,6 +180,7 @@ function renderTable(report) {
     ...CATEGORIES.map((c) => row(c, (s) => (s.byCategory[c] ? `${pct(s.byCategory[c].rate)} (${s.byCategory[c].passed}/${s.byCategory[c].total})` : '—'))),
     row('**all tests**', (s) => pct(s.overall)),
     row('category mean', (s) => pct(s.categoryMean)),
+    row('olmOCR-style (first five)', (s) => pct(s.olmocrMean)),
     row('tune split', (s) => pct(s.bySplit.tune)),
     row('held-out split', (s) => pct(s.bySplit['held-out'])),
     row('corpus-page tests', (s) => pct(s.bySplit.corpus)),
@@ -185,7 +188,7 @@ function renderTable(report) {
     row('detector line recall (IoU > 0.5)', (s) => pct(s.detectorLineRecall)),
     row('s / page', (s) => (s.msPerPage / 1000).toFixed(1)),
     '',
-    'detector-text = the pack\'s text detector on the rendered page, each box filled with the PDF\'s own text (no recognizer).',
+    'detector-text = the pack\'s text detector on the rendered page, each box filled with the PDF\'s own text (no recognizer); -plain: layout given boxes and page size only.',
     'text-layer = the PDF\'s own text through Pagemark\'s layout and assembly (no OCR): the layout\'s ceiling.',
     ...names.filter((n) => report.systems[n].unavailable).map((n) => `${n}: unavailable — ${report.systems[n].unavailable}`),
     '',

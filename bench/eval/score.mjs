@@ -169,6 +169,19 @@ function mathTest(t, md) {
   });
 }
 
+/** A Markdown heading (any level) or list item (of the right kind) whose text matches. */
+function structureTest(t, md) {
+  const want = normalize(t.text);
+  for (const line of md.split('\n')) {
+    const m = t.type === 'heading' ? /^#{1,6}\s+(.*)$/.exec(line) : (t.ordered ? /^\s{0,3}\d{1,9}[.)]\s+(.*)$/ : /^\s{0,3}[-*+]\s+(.*)$/).exec(line);
+    if (!m) continue;
+    const got = plainText(m[1]);
+    const f = fuzzyFind(want, got);
+    if (f.distance <= slack(want) && got.length <= want.length * 1.5 + 10) return true;
+  }
+  return false;
+}
+
 /** Runs one test against one page's Markdown. */
 export function runTest(t, md) {
   const text = plainText(md);
@@ -187,6 +200,9 @@ export function runTest(t, md) {
       return tableTest(t, md);
     case 'math':
       return mathTest(t, md);
+    case 'heading':
+    case 'list':
+      return structureTest(t, md);
     default:
       throw new Error(`unknown test type ${t.type}`);
   }

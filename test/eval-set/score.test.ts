@@ -40,3 +40,14 @@ describe('eval scoring', () => {
     expect(cer('same  text', 'same text')).toBe(0);
   });
 });
+
+describe('structure checks', () => {
+  it('headings and list items must be Markdown headings and items', () => {
+    const md = '## Results and Methods\n\nResults and Methods in prose\n\n- first item text\n1. numbered item';
+    expect(runTest({ type: 'heading', text: 'Results and Methods' }, md)).toBe(true);
+    expect(runTest({ type: 'heading', text: 'first item text' }, md)).toBe(false);
+    expect(runTest({ type: 'list', text: 'first item text', ordered: false }, md)).toBe(true);
+    expect(runTest({ type: 'list', text: 'first item text', ordered: true }, md)).toBe(false);
+    expect(runTest({ type: 'list', text: 'numbered item', ordered: true }, md)).toBe(true);
+  });
+});
