@@ -38,3 +38,19 @@ describe('drawn bullets', () => {
     expect(blocks[1]!.items).toEqual([[1], [2]]);
   });
 });
+
+describe('bullets inside detector boxes', () => {
+  it('finds a dot at the start of a box, not a tall letter', () => {
+    const img = page(800, 300);
+    const boxes: BBox[] = [
+      [100, 90, 600, 130], // • then text
+      [100, 190, 600, 230], // "I" then text: the first blob is as tall as the glyphs
+    ];
+    fill(img, [110, 107, 118, 115]); // bullet 8×8, centred on the glyphs' middle (111)
+    fill(img, [130, 100, 140, 122]); // glyph 10×22 after a 12-px gap
+    fill(img, [145, 100, 155, 122]);
+    fill(img, [110, 200, 114, 222]); // "I"
+    fill(img, [130, 200, 140, 222]);
+    expect([...findDrawnBullets(img, boxes, [0, 1])]).toEqual([0]);
+  });
+});

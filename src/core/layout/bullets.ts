@@ -1,6 +1,6 @@
 // List bullets drawn as shapes rather than text (HTML/PDF list markers often are): a small compact
 // blob of ink just left of a line, centred on its x-height. Lines whose detector box already holds the
-// bullet have nothing to their left and are left to the text cues.
+// bullet are checked for a bullet at their own start instead.
 //
 //   findDrawnBullets(image, boxes, indices) → Set of line indices
 import type { BBox, PageImage } from '../../protocol/page';
@@ -13,6 +13,10 @@ export function findDrawnBullets(image: PageImage, boxes: BBox[], indices: numbe
     return pixels[p + 3]! > 128 && 299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]! < 128_000;
   };
   for (const i of indices) {
+    if (bulletInside(image, boxes[i]!, dark)) {
+      out.add(i);
+      continue;
+    }
     const [x0, y0, , y1] = boxes[i]!;
     const h = y1 - y0;
     const sx0 = Math.max(0, Math.floor(x0 - 1.8 * h));
@@ -37,4 +41,43 @@ export function findDrawnBullets(image: PageImage, boxes: BBox[], indices: numbe
     if (compact && n >= 0.4 * bw * bh && Math.abs(cy - (y0 + y1) / 2) < 0.3 * h) out.add(i);
   }
   return out;
+}
+
+/**
+ * A detector box that holds its bullet: from the left, a first blob of ink that is small, about as wide
+ * as tall, much shorter than the glyphs after it and level with their middle, then a clear gap.
+ */
+function bulletInside(image: PageImage, box: BBox, dark: (x: number, y: number) => boolean): boolean {
+  const x0 = Math.max(0, Math.floor(box[0]));
+  const y0 = Math.max(0, Math.floor(box[1]));
+  const y1 = Math.min(image.height, Math.ceil(box[3]));
+  const x1 = Math.min(image.width, Math.ceil(box[2]));
+  const h = y1 - y0;
+  if (h < 6 || x1 - x0 < 3 * h) return false;
+  const column = (x: number) => {
+    let top = -1;
+    let bottom = -1;
+    for (let y = y0; y < y1; y++) if (dark(x, y)) [top, bottom] = [top < 0 ? y : top, y];
+    return top < 0 ? undefined : [top, bottom];
+  };
+  let x = x0;
+  const limit = Math.min(x1, x0 + 2 * h);
+  while (x < limit && !column(x)) x++;
+  if (x >= limit) return false;
+  // The blob: consecutive inked columns.
+  let [bt, bb, bx0] = [Infinity, -1, x];
+  for (let c = column(x); c && x < limit; c = column(++x)) [bt, bb] = [Math.min(bt, c[0]), Math.max(bb, c[1])];
+  const bw = x - bx0;
+  const bh = bb - bt + 1;
+  // The gap after it, then the text's glyphs over the next stretch.
+  let gap = 0;
+  while (x < x1 && !column(x)) [x, gap] = [x + 1, gap + 1];
+  let [gt, gb] = [Infinity, -1];
+  for (let k = x; k < Math.min(x1, x + 2 * h); k++) {
+    const c = column(k);
+    if (c) [gt, gb] = [Math.min(gt, c[0]), Math.max(gb, c[1])];
+  }
+  const gh = gb - gt + 1;
+  if (gb < 0) return false;
+  return bw <= 0.8 * gh && bh <= 0.55 * gh && bw >= 2 && bh >= 2 && bw / bh < 2 && bh / bw < 2 && gap >= 0.25 * gh && Math.abs((bt + bb) / 2 - (gt + gb) / 2) < 0.25 * gh;
 }
