@@ -2,6 +2,15 @@
 import * as ort from 'onnxruntime-node';
 import type { Tensor, TensorRuntime, TensorSession } from '../core/recognize/tensor-runtime';
 
+/**
+ * onnxruntime's QDQ transformations rewrite weight-only DequantizeLinear → MatMul into kernels whose
+ * numerics depend on how many positions a call holds, so a K+1-position verify call stopped matching K+1
+ * single steps (measured: speculative != greedy on 4 % of real lines, logit deltas up to 2e-2). With them
+ * off the weights are folded to float once and every K decodes exactly the greedy text, at ~1.1× the step
+ * time. Shared with onnxruntime-web (workers/engine/ort-session.ts).
+ */
+export const LOSSLESS_QDQ = { session: { disable_quant_qdq: '1' } };
+
 export interface NodeRuntimeOptions {
   /** Intra-op threads per session; 0 lets onnxruntime choose. */
   threads?: number;
@@ -37,6 +46,7 @@ export class OrtNodeRuntime implements TensorRuntime {
         intraOpNumThreads: this.options.threads ?? 0,
         interOpNumThreads: 1,
         graphOptimizationLevel: 'all',
+        extra: LOSSLESS_QDQ,
       });
       return {
         inputNames: s.inputNames,

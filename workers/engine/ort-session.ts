@@ -80,6 +80,9 @@ export class OrtWebRuntime implements TensorRuntime {
     const options: ort.InferenceSession.SessionOptions = {
       executionProviders: [this.backend],
       graphOptimizationLevel: 'all',
+      // Keeps a K+1-position verify call equal to K+1 single steps: see LOSSLESS_QDQ in
+      // src/node/ort-node-session.ts (not imported: that module loads onnxruntime-node).
+      extra: { session: { disable_quant_qdq: '1' } },
     };
     if (this.backend === 'webgpu' && graph.outputs.some((o) => o.name === 'present_kv')) {
       options.preferredOutputLocation = { present_kv: 'gpu-buffer' };

@@ -72,13 +72,23 @@ async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: n
     return await decodeBatch(rec.model, memory, memories.length, {
       k,
       prompt: [spec.tokenizer.bos],
-      // No repetition stop: dot leaders and rules are real repeats; maxTokens bounds a runaway line.
-      stop: { eos: spec.tokenizer.eos, maxTokens: Math.min(spec.maxTokens, maxTokens ?? Infinity) },
+      // No repetition stop: dot leaders and rules are real repeats. A runaway line is bounded by how
+      // many characters its width can hold instead (stop rules never change logits, so K stays lossless).
+      stop: { eos: spec.tokenizer.eos, maxTokens: Math.min(spec.maxTokens, maxTokens ?? Infinity, lineTokenBound(memories)) },
       signal,
     });
   } finally {
     releaseMemory(rec.runtime, memory);
   }
+}
+
+/**
+ * Most tokens a batch's widest line can hold: one memory step is 8 px of a 48 px high line and narrow
+ * glyphs take about that (densest training line: 1.15 characters per step), so 1.5 per step plus 8 is a
+ * generous ceiling.
+ */
+export function lineTokenBound(memories: readonly LineMemoryHost[]): number {
+  return Math.ceil(1.5 * Math.max(0, ...memories.map((m) => m.steps))) + 8;
 }
 
 /** Decodes already-encoded lines (tests and benchmarks reuse one encoding for every K). */
