@@ -68,15 +68,19 @@ function effectiveK(rec: LineRecognizer, k: number): number {
 async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: number, signal?: AbortSignal, maxTokens?: number) {
   const { spec } = rec;
   const memory = batchMemory(rec.runtime, spec, memories);
+  const cap = Math.min(spec.maxTokens, maxTokens ?? Infinity);
   try {
-    return await decodeBatch(rec.model, memory, memories.length, {
+    const out = await decodeBatch(rec.model, memory, memories.length, {
       k,
       prompt: [spec.tokenizer.bos],
       // No repetition stop: dot leaders and rules are real repeats. A runaway line is bounded by how
       // many characters its width can hold instead (stop rules never change logits, so K stays lossless).
-      stop: { eos: spec.tokenizer.eos, maxTokens: Math.min(spec.maxTokens, maxTokens ?? Infinity, lineTokenBound(memories)) },
+      stop: { eos: spec.tokenizer.eos, maxTokens: Math.min(cap, lineTokenBound(memories)) },
       signal,
     });
+    // Each line keeps only what its own bound allows, so a line reads the same in any batch.
+    out.tokens = out.tokens.map((t, i) => t.slice(0, Math.min(cap, lineTokenBound([memories[i]!]))));
+    return out;
   } finally {
     releaseMemory(rec.runtime, memory);
   }
