@@ -196,6 +196,7 @@ for (const { r, i } of evalIds.slice(0, limit)) {
   s.accepted.forEach((a, j) => (spec.accepted[j] += a));
   s.proposed.forEach((p, j) => (spec.proposed[j] += p));
   if (s.out.join() === g.out.join()) spec.same++;
+  else if (process.env.SHOW) console.log(JSON.stringify({ mismatch: r.label, greedy: text(g.out), speculative: text(s.out), lengths: [g.out.length, s.out.length] }));
   if (process.env.SHOW) console.log(JSON.stringify({ label: r.label, hyp, ctc, tess }));
 }
 const pct = (e: number, c: number) => ((100 * e) / Math.max(1, c)).toFixed(2) + ' %';

@@ -52,7 +52,7 @@ def merge_heads(x):
     return x.transpose(1, 2).reshape(b, t, h * dh)
 
 
-def attend(q, k, v, mask):
+def attend(q, k, v, mask, weights=False):
     """q [B,H,T,dh], k/v [B,H,S,dh], additive mask broadcastable to [B,H,T,S].
     3-D bmm on contiguous tensors: Debian's torch runs broadcast 4-D matmul ~30× slower."""
     b, h, t, d = q.shape[0], q.shape[1], q.shape[2], q.shape[3]
@@ -60,8 +60,9 @@ def attend(q, k, v, mask):
     q3 = q.reshape(b * h, t, d) * (1.0 / math.sqrt(d))
     k3 = k.reshape(b * h, s, d).transpose(1, 2).contiguous()
     scores = torch.bmm(q3, k3).reshape(b, h, t, s) + mask
-    p = torch.softmax(scores, dim=-1).reshape(b * h, t, s)
-    return torch.bmm(p, v.reshape(b * h, s, d)).reshape(b, h, t, d)
+    probs = torch.softmax(scores, dim=-1)
+    out = torch.bmm(probs.reshape(b * h, t, s), v.reshape(b * h, s, d)).reshape(b, h, t, d)
+    return (out, probs) if weights else out
 
 
 class MLP(nn.Module):
@@ -84,6 +85,8 @@ class CrossAttention(nn.Module):
         self.q = nn.Linear(dim, dim)
         self.kv = nn.Linear(dim, 2 * dim)  # applied to memory, once per line
         self.out = nn.Linear(dim, dim)
+        self.capture = False  # training only: keep attention weights for the alignment loss
+        self.weights = None
 
     def memory_kv(self, mem):
         k, v = self.kv(mem).chunk(2, dim=-1)
@@ -91,6 +94,9 @@ class CrossAttention(nn.Module):
 
     def forward(self, x, k, v, memory_mask):
         q = split_heads(self.q(self.norm(x)), self.heads)
+        if self.capture:
+            out, self.weights = attend(q, k, v, memory_mask, weights=True)
+            return self.out(merge_heads(out))
         return self.out(merge_heads(attend(q, k, v, memory_mask)))
 
 

@@ -21,6 +21,34 @@ from dataset import Features, cer, collate, make_batches
 from model import Config, Recognizer, causal_mask
 
 DRAFT_WEIGHTS = [0.51, 0.31, 0.18]
+GUIDED_LAYERS = 2  # decoder layers whose cross-attention is taught where the next character is
+
+
+def ctc_spans(ctc_logits, steps, tgt, lens):
+    """Memory steps of each label character from the CTC head's greedy path, for lines where that
+    path reads exactly the label: [B,T,S] with 1 on each character's frames (±1), and a row mask."""
+    best = ctc_logits.argmax(-1).numpy()
+    b, t = tgt.shape
+    s = best.shape[1]
+    guide = torch.zeros(b, t, s)
+    valid = torch.zeros(b, t)
+    for i in range(b):
+        chars, spans, prev = [], [], charset.PAD
+        for k in range(int(steps[i])):
+            c = int(best[i, k])
+            if c != charset.PAD and c != prev:
+                chars.append(c)
+                spans.append([k, k])
+            elif c != charset.PAD and c == prev:
+                spans[-1][1] = k
+            prev = c
+        n = int(lens[i]) - 1
+        if chars != tgt[i, :n].tolist():
+            continue
+        for j, (a, e) in enumerate(spans):
+            guide[i, j, max(0, a - 1): e + 2] = 1.0
+        valid[i, :n] = 1.0
+    return guide, valid
 
 
 def draft_losses(model, hidden, tokens, targets, draft_kv, memory_mask, positions):
@@ -48,11 +76,21 @@ def forward(model, batch, self_distill):
     cross_kv, draft_kv = model.memory_kv(mem)
     positions = torch.arange(t).unsqueeze(0).expand(b, t)
     empty = torch.zeros(2 * model.cfg.layers, b, model.cfg.heads, 0, model.cfg.head_dim)
+    for layer in model.layers[:GUIDED_LAYERS]:
+        layer.cross.capture = True
     logits, hidden, _ = model.decode(inp, positions, causal_mask(lens, t), empty, cross_kv, memory_mask)
     ce = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), tgt.reshape(-1), ignore_index=-100, label_smoothing=0.05)
 
     # CTC on the memory: targets are the label ids (no bos/eos), blank = <pad>
-    logp = F.log_softmax(model.ctc_head(mem), dim=-1).transpose(0, 1)
+    ctc_logits = model.ctc_head(mem)
+    # Alignment loss: decoder position j (predicting label character j) should look at that character's frames.
+    guide, valid = ctc_spans(ctc_logits.detach(), steps, tgt, lens)
+    align = 0.0
+    for layer in model.layers[:GUIDED_LAYERS]:
+        mass = (layer.cross.weights.mean(1) * guide).sum(-1)  # [B,T]
+        align = align + (-(mass + 1e-4).log() * valid).sum() / valid.sum().clamp(min=1)
+        layer.cross.capture, layer.cross.weights = False, None
+    logp = F.log_softmax(ctc_logits, dim=-1).transpose(0, 1)
     tl = lens - 1
     flat = torch.cat([tgt[i, : tl[i]] for i in range(b)])
     ctc = F.ctc_loss(logp, flat, steps, tl, blank=charset.PAD, zero_infinity=True)
@@ -66,7 +104,7 @@ def forward(model, batch, self_distill):
     else:
         target = tgt
     tokens = torch.cat([inp[:, :1], torch.where(target < 0, torch.full_like(target, charset.PAD), target)], 1)
-    return ce, ctc, draft_losses(model, hidden, tokens, target, draft_kv, memory_mask, positions1)
+    return ce, ctc, draft_losses(model, hidden, tokens, target, draft_kv, memory_mask, positions1), align
 
 
 @torch.no_grad()
@@ -169,8 +207,8 @@ def main():
             for g in opt.param_groups:
                 g["lr"] = lr
             self_distill = state["step"] % 2 == 1
-            ce, ctc, d = forward(model, collate(ds, rows), self_distill)
-            loss = ce + 0.3 * ctc + 0.5 * d
+            ce, ctc, d, align = forward(model, collate(ds, rows), self_distill)
+            loss = ce + 0.3 * ctc + 0.5 * d + 0.5 * align
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -179,12 +217,14 @@ def main():
             state["batch"] = bi + 1
             state["seconds"] += time.time() - t0
             vals = [ce.item(), ctc.item(), d.item()]
+            al = float(align)
+            state["align"] = al if "align" not in state else 0.95 * state["align"] + 0.05 * al
             if avg is None:
                 avg = vals + [vals[2]]
             avg = [0.95 * a + 0.05 * v for a, v in zip(avg, vals[:2] + ([avg[2], vals[2]] if self_distill else [vals[2], avg[3]]))]
             if state["step"] % 20 == 0:
                 print(f"step {state['step']} ep {state['epoch']} {state['seconds'] / 60:.1f}/{args.minutes:.0f} min lr {lr:.2e} "
-                      f"ce {avg[0]:.3f} ctc {avg[1]:.3f} draft {avg[2]:.3f} self {avg[3]:.3f} "
+                      f"ce {avg[0]:.3f} ctc {avg[1]:.3f} draft {avg[2]:.3f} self {avg[3]:.3f} align {state['align']:.3f} "
                       f"({len(rows)} lines, {time.time() - t0:.2f} s)", flush=True)
             if time.time() - last_save > 180:
                 save()
