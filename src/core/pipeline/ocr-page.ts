@@ -43,7 +43,8 @@ export async function ocrPage(engine: PageEngine, image: PageImage, page: number
   const t0 = performance.now();
   opts.signal?.throwIfAborted();
   opts.onProgress?.('detect', 0, 1);
-  const boxes = (await detectLines(engine, image)).map((l) => l.bbox);
+  const detected = await detectLines(engine, image);
+  const boxes = detected.map((l) => l.bbox);
   const detectMs = performance.now() - t0;
   opts.onProgress?.('detect', 1, 1);
 
@@ -54,9 +55,12 @@ export async function ocrPage(engine: PageEngine, image: PageImage, page: number
 
   let t = performance.now();
   opts.onProgress?.('layout', 0, 1);
+  // The page pixels let the layout find ruled tables, figures and drawn bullets; the unclip ratio lets it
+  // measure text size on the un-grown box cores; the angles let it deskew.
   const blocks = layoutPage(
-    boxes.map((bbox, i) => ({ bbox, text: texts[i] })),
-    { width: image.width, height: image.height },
+    detected.map((l, i) => ({ bbox: l.bbox, angle: l.angle, text: texts[i] })),
+    image,
+    { unclipRatio: engine.detectorSpec.unclipRatio },
   );
   let layoutMs = performance.now() - t;
 
