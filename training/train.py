@@ -157,6 +157,8 @@ def main():
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--batch-steps", type=int, default=1500)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--init", default="", help="weights to start from when there is no checkpoint "
+                    "(e.g. checkpoints/pocket-v0.pt, the weights behind the shipped pack)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)  # with OMP_WAIT_POLICY=PASSIVE on a shared machine
     torch.manual_seed(0)
@@ -177,6 +179,11 @@ def main():
         opt.load_state_dict(ck["opt"])
         state = ck["state"]
         print(f"resumed at step {state['step']}, {state['seconds'] / 60:.1f} min", flush=True)
+    elif args.init:
+        # Fine-tune from committed weights: fresh optimizer and schedule, same architecture.
+        init = torch.load(args.init)
+        model.load_state_dict({k: v.float() for k, v in init["model"].items()})
+        print(f"initialized from {args.init} (trained {init['state']['step']} steps)", flush=True)
     print(f"parameters {sum(p.numel() for p in model.parameters()) / 1e6:.2f} M", flush=True)
     budget = args.minutes * 60
     model.train()

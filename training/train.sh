@@ -34,7 +34,7 @@ step "tesseract baseline on the eval crops"
 $PY training/eval_tesseract.py
 
 step "training"
-(cd training && OMP_WAIT_POLICY=PASSIVE $PY train.py --minutes "${TRAIN_MINUTES:-60}" --threads "${TRAIN_THREADS:-2}")
+(cd training && OMP_WAIT_POLICY=PASSIVE $PY train.py --minutes "${TRAIN_MINUTES:-60}" --threads "${TRAIN_THREADS:-2}" ${TRAIN_INIT:+--init "$TRAIN_INIT"})
 
 step "export"
 (cd training && $PY export_pocket.py)
