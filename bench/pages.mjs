@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+// npm run bench [-- --pages N --ks 0,3,1 --pack DIR --no-tesseract --out FILE]
+// End-to-end page OCR on this machine: a fixed set of real PDF pages (text, tables, math, scanned),
+// each rendered once at the app's OCR resolution, then read by Pagemark (onnxruntime-node) at each K
+// and by Debian's tesseract on the same pixels. Systems take turns page by page so load from other
+// processes falls on all of them alike. Writes bench/results/pages.json and prints a table.
+// A benchmark, not a test: it reports numbers and never judges them.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createCanvas } from '@napi-rs/canvas';
+import { tsImport } from 'tsx/esm/api';
+
+// pdf.js reports recoverable PDF syntax errors with console.log; keep standard output for the table.
+const print = (s) => process.stdout.write(s + '\n');
+console.log = (...args) => console.error(...args);
+
+const root = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '7' },
+    ks: { type: 'string', default: '0,3,1' },
+    pack: { type: 'string', default: root('models/pocket') },
+    'no-tesseract': { type: 'boolean', default: false },
+    out: { type: 'string', default: root('bench/results/pages.json') },
+  },
+});
+
+// The fixed page set, in the order taken by --pages N. The shared corpus when present, else the
+// repository's generated eval PDFs (a fresh clone has no ../shared).
+const CORPUS = root('../shared/corpus/pdfs');
+const SHARED_SET = [
+  ['pdfjs_wikipedia.pdf', 1, 'text'],
+  ['160F-2019.pdf', 1, 'tables'],
+  ['bug1937438_af_from_latex.pdf', 1, 'math'],
+  ['issue13561_reduced.pdf', 1, 'scanned'],
+  ['issue13242.pdf', 1, 'text'],
+  ['issue1350.pdf', 1, 'text'],
+  ['scan-bad.pdf', 1, 'scanned'],
+  ['bigboundingbox.pdf', 1, 'tables'],
+  ['issue6132.pdf', 1, 'math'],
+  ['issue7200.pdf', 1, 'scanned'],
+].map(([file, page, kind]) => ({ path: join(CORPUS, file), file, page, kind }));
+const FIXTURES = root('test/eval-set/generated');
+const FIXTURE_SET = [
+  ['article-a.pdf', 1, 'text'],
+  ['tables-a.pdf', 1, 'tables'],
+  ['math-a.pdf', 1, 'math'],
+  ['skewed-a.pdf', 1, 'scanned'],
+  ['report-a.pdf', 1, 'text'],
+  ['twocol-a.pdf', 1, 'text'],
+  ['skewed-b.pdf', 1, 'scanned'],
+  ['tables-b.pdf', 1, 'tables'],
+  ['math-b.pdf', 1, 'math'],
+  ['newsletter-a.pdf', 1, 'text'],
+].map(([file, page, kind]) => ({ path: join(FIXTURES, file), file, page, kind }));
+
+const source = existsSync(CORPUS) ? 'shared corpus' : 'repository fixtures';
+const set = (existsSync(CORPUS) ? SHARED_SET : FIXTURE_SET).slice(0, Math.max(1, Number(values.pages)));
+const ks = values.ks.split(',').filter(Boolean).map(Number);
+
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  platform: `${os.platform()} ${os.release()}`,
+  node: process.version,
+  loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  tesseract: values['no-tesseract'] ? null : execFileSync('tesseract', ['--version'], { encoding: 'utf8' }).split('\n')[0],
+};
+
+// Render every page once and keep the pixels; tesseract gets the same pixels as PNG.
+const { openSource } = await tsImport('../cli/page-source.ts', import.meta.url);
+const tmp = mkdtempSync(join(os.tmpdir(), 'pagemark-bench-'));
+const pages = [];
+for (const [i, p] of set.entries()) {
+  const src = await openSource(p.path);
+  const t0 = performance.now();
+  const image = await src.render(p.page);
+  const renderMs = performance.now() - t0;
+  await src.close();
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext('2d');
+  const data = ctx.createImageData(image.width, image.height);
+  data.data.set(image.pixels);
+  ctx.putImageData(data, 0, 0);
+  const png = join(tmp, `page-${i}.png`);
+  writeFileSync(png, canvas.toBuffer('image/png'));
+  pages.push({ ...p, image, png, renderMs });
+  console.error(`rendered ${p.file} p${p.page}: ${image.width}×${image.height} in ${renderMs.toFixed(0)} ms`);
+}
+
+const { createNodePageOcr } = await tsImport('../src/node/page-ocr.ts', import.meta.url);
+const ocr = await createNodePageOcr({ packDir: values.pack, k: 0, dropHeaders: false });
+// Warm-up on the first page: the first runs allocate buffers and pick kernels.
+{
+  const t0 = performance.now();
+  await ocr.ocrPage(pages[0].image, 1, { k: Math.max(...ks) });
+  console.error(`warm-up ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+if (!values['no-tesseract']) execFileSync('tesseract', [pages[0].png, 'stdout', '-l', 'eng'], { stdio: 'ignore' });
+
+const systems = [...ks.map((k) => `pagemark-k${k}`), ...(values['no-tesseract'] ? [] : ['tesseract'])];
+const records = Object.fromEntries(systems.map((s) => [s, []]));
+for (const [i, p] of pages.entries()) {
+  // Rotate the order per page so no system always runs first (after a pause) or last.
+  const order = systems.map((_, j) => systems[(i + j) % systems.length]);
+  for (const sys of order) {
+    const t0 = performance.now();
+    if (sys === 'tesseract') {
+      const text = execFileSync('tesseract', [p.png, 'stdout', '-l', 'eng'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      records[sys].push({ file: p.file, page: p.page, kind: p.kind, seconds: (performance.now() - t0) / 1000, chars: text.length });
+    } else {
+      const k = Number(sys.slice('pagemark-k'.length));
+      const r = await ocr.ocrPage(p.image, p.page, { k });
+      const s = r.stats;
+      records[sys].push({
+        file: p.file,
+        page: p.page,
+        kind: p.kind,
+        seconds: (performance.now() - t0) / 1000,
+        ms: Object.fromEntries(Object.entries(s.ms).map(([key, v]) => [key, Math.round(v)])),
+        tokens: s.tokens,
+        decoderCalls: s.decoderCalls,
+        draftCalls: s.draftCalls,
+        tokensPerPass: s.tokensPerPass,
+        regions: r.regions.length,
+        chars: r.markdown.length,
+        markdown: r.markdown,
+      });
+    }
+    const last = records[sys].at(-1);
+    console.error(`${sys.padEnd(12)} ${p.file} p${p.page}: ${last.seconds.toFixed(2)} s`);
+  }
+}
+await ocr.close();
+rmSync(tmp, { recursive: true, force: true });
+
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos);
+  return s[lo] + (s[Math.ceil(pos)] - s[lo]) * (pos - lo);
+};
+const r3 = (x) => Math.round(x * 1000) / 1000;
+const summary = {};
+for (const sys of systems) {
+  const secs = records[sys].map((r) => r.seconds);
+  const total = secs.reduce((a, b) => a + b, 0);
+  summary[sys] = { pages: secs.length, seconds_per_page: { median: r3(quantile(secs, 0.5)), p90: r3(quantile(secs, 0.9)) }, pages_per_s: r3(secs.length / total), total_seconds: r3(total) };
+  if (sys.startsWith('pagemark')) {
+    const ms = { detect: 0, encoder: 0, decoder: 0, draft: 0, layout: 0, other: 0 };
+    let tokens = 0;
+    let calls = 0;
+    let passes = 0;
+    for (const r of records[sys]) {
+      for (const key of Object.keys(ms)) ms[key] += r.ms[key];
+      tokens += r.tokens;
+      calls += r.decoderCalls;
+      // Per-line verifier passes; a decoder call runs a batch of lines at once.
+      if (r.tokensPerPass > 0) passes += r.tokens / r.tokensPerPass;
+    }
+    const staged = Object.values(ms).reduce((a, b) => a + b, 0);
+    summary[sys].profile = Object.fromEntries(Object.entries(ms).map(([key, v]) => [key, r3(v / staged)]));
+    summary[sys].tokens = tokens;
+    summary[sys].decoderCalls = calls;
+    summary[sys].tokensPerPass = passes > 0 ? r3(tokens / passes) : 0;
+  }
+}
+// Ratios of the same pages in this run: > 1 means the first system is faster.
+const ratio = (a, b) => (summary[a] && summary[b] ? r3(summary[b].total_seconds / summary[a].total_seconds) : null);
+const decodeMs = (sys) => records[sys].reduce((a, r) => a + r.ms.decoder + r.ms.draft, 0);
+const base = ks.includes(3) ? 'pagemark-k3' : `pagemark-k${ks[0]}`;
+const ratios = {
+  speedup_k3_vs_k0: ratio('pagemark-k3', 'pagemark-k0'),
+  speedup_k1_vs_k0: ratio('pagemark-k1', 'pagemark-k0'),
+  [`speedup_${base.replace('pagemark-', 'pagemark_')}_vs_tesseract`]: ratio(base, 'tesseract'),
+  // The stages speculation changes (decoder + draft), apart from the encoder and detector it leaves alone.
+  decode_stage_speedup_k3_vs_k0:
+    summary['pagemark-k3'] && summary['pagemark-k0'] ? r3(decodeMs('pagemark-k0') / decodeMs('pagemark-k3')) : null,
+  // Speculative decoding must not change the output; recorded here as a fact of this run.
+  k_outputs_identical: ks.length > 1 ? pages.every((_, i) => new Set(ks.map((k) => records[`pagemark-k${k}`][i].markdown)).size === 1) : null,
+};
+for (const sys of systems) for (const r of records[sys]) delete r.markdown;
+
+const result = {
+  date: new Date().toISOString(),
+  command: `node bench/pages.mjs ${process.argv.slice(2).join(' ')}`.trim(),
+  machine: { ...machine, loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+  pack: values.pack.replace(root(''), ''),
+  source,
+  pages: pages.map((p) => ({ file: p.file, page: p.page, kind: p.kind, width: p.image.width, height: p.image.height, renderMs: Math.round(p.renderMs) })),
+  summary,
+  ratios,
+  perPage: records,
+};
+mkdirSync(new URL('results/', import.meta.url), { recursive: true });
+writeFileSync(values.out, JSON.stringify(result, null, 2) + '\n');
+
+print(`${pages.length} pages (${source}), ${machine.cpus} CPUs, load ${machine.loadAverageAtStart.join(' ')} at start`);
+print('system         median s/page   p90 s/page   pages/s');
+for (const sys of systems) {
+  const s = summary[sys];
+  print(`${sys.padEnd(14)} ${s.seconds_per_page.median.toFixed(2).padStart(13)} ${s.seconds_per_page.p90.toFixed(2).padStart(12)} ${s.pages_per_s.toFixed(3).padStart(9)}`);
+}
+for (const sys of systems.filter((s) => summary[s].profile)) {
+  const prof = Object.entries(summary[sys].profile).map(([key, v]) => `${key} ${(v * 100).toFixed(0)}%`).join(', ');
+  print(`${sys} time: ${prof}; ${summary[sys].tokensPerPass} tokens/pass`);
+}
+print(`ratios: ${JSON.stringify(ratios)}`);
+print(`wrote ${values.out}`);
