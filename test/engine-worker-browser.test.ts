@@ -87,6 +87,18 @@ describe.skipIf(!existsSync(CHROMIUM))('engine worker in Chromium', () => {
     expect(gpu.result!.stats.tokens).toBe(wasm.result!.stats.tokens);
   }, 600_000);
 
+  it('auto uses WebGPU only on a hardware adapter (a software one is slower than WASM)', async () => {
+    const adapter = await page.evaluate(async () => {
+      type A = { isFallbackAdapter?: boolean; info?: { isFallbackAdapter?: boolean } };
+      const a = (await (navigator as unknown as { gpu?: { requestAdapter(): Promise<A | null> } }).gpu?.requestAdapter()) ?? null;
+      return a ? { fallback: !!(a.info?.isFallbackAdapter || a.isFallbackAdapter) } : null;
+    });
+    const r = await run({ pack: PACK, image: LINES, backend: 'auto' });
+    expect(r.error).toBeUndefined();
+    expect(r.backend).toBe(adapter && !adapter.fallback ? 'webgpu' : 'wasm');
+    expect(r.result!.markdown).toBe(wasm.result!.markdown);
+  }, 300_000);
+
   it('cancel rejects the page with an AbortError', async () => {
     const r = await run({ pack: PACK, image: PAGE, backend: 'wasm', cancelAfterMs: 50 });
     expect(r.result).toBeUndefined();

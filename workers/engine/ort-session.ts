@@ -25,18 +25,29 @@ export interface BackendChoice {
 
 const usesF16 = (graphs: GraphSpec[]) => graphs.some((g) => [...g.inputs, ...g.outputs].some((t) => t.dtype === 'float16'));
 
+interface GpuAdapterLike {
+  features: ReadonlySet<string>;
+  isFallbackAdapter?: boolean;
+  info?: { isFallbackAdapter?: boolean };
+}
+
 /** Picks the execution provider for `requested` and the pack's graphs. */
 export async function chooseBackend(requested: Backend, graphs: GraphSpec[]): Promise<BackendChoice> {
   if (requested === 'wasm') return { backend: 'wasm' };
-  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<{ features: ReadonlySet<string> } | null> } }).gpu;
+  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<GpuAdapterLike | null> } }).gpu;
   if (!gpu) return { backend: 'wasm', reason: 'this browser has no WebGPU' };
-  let adapter: { features: ReadonlySet<string> } | null = null;
+  let adapter: GpuAdapterLike | null = null;
   try {
     adapter = await gpu.requestAdapter();
   } catch (e) {
     return { backend: 'wasm', reason: `WebGPU adapter request failed: ${(e as Error).message}` };
   }
   if (!adapter) return { backend: 'wasm', reason: 'no WebGPU adapter' };
+  // A software adapter (SwiftShader on machines without a usable GPU) is far slower than WASM on the
+  // CPU: "auto" skips it; asking for WebGPU explicitly still gets it.
+  if (requested === 'auto' && (adapter.info?.isFallbackAdapter || adapter.isFallbackAdapter)) {
+    return { backend: 'wasm', reason: 'the only WebGPU adapter is a software fallback' };
+  }
   if (usesF16(graphs) && !adapter.features.has('shader-f16')) {
     return { backend: 'wasm', reason: 'the pack has float16 graphs and this GPU has no shader-f16' };
   }
