@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- --pages N --ks 0,3,1 --pack DIR --no-tesseract --out FILE]
+// npm run bench [-- --pages N --ks 0,3,1 --batch B --pack DIR --no-tesseract --out FILE]
 // End-to-end page OCR on this machine: a fixed set of real PDF pages (text, tables, math, scanned),
 // each rendered once at the app's OCR resolution, then read by Pagemark (onnxruntime-node) at each K
 // and by Debian's tesseract on the same pixels. Systems take turns page by page so load from other
@@ -23,6 +23,8 @@ const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '7' },
     ks: { type: 'string', default: '0,3,1' },
+    // Lines decoded together; unset = the engine's default (the app's setting).
+    batch: { type: 'string' },
     pack: { type: 'string', default: root('models/pocket') },
     'no-tesseract': { type: 'boolean', default: false },
     out: { type: 'string', default: root('bench/results/pages.json') },
@@ -61,6 +63,7 @@ const FIXTURE_SET = [
 const source = existsSync(CORPUS) ? 'shared corpus' : 'repository fixtures';
 const set = (existsSync(CORPUS) ? SHARED_SET : FIXTURE_SET).slice(0, Math.max(1, Number(values.pages)));
 const ks = values.ks.split(',').filter(Boolean).map(Number);
+const batch = values.batch === undefined ? {} : { batchSize: Number(values.batch) };
 
 const machine = {
   cpus: os.cpus().length,
@@ -94,7 +97,8 @@ for (const [i, p] of set.entries()) {
 }
 
 const { createNodePageOcr } = await tsImport('../src/node/page-ocr.ts', import.meta.url);
-const ocr = await createNodePageOcr({ packDir: values.pack, k: 0, dropHeaders: false });
+const { DEFAULT_BATCH } = await tsImport('../src/core/pipeline/ocr-page.ts', import.meta.url);
+const ocr = await createNodePageOcr({ packDir: values.pack, k: 0, dropHeaders: false, ...batch });
 // Warm-up on the first page: the first runs allocate buffers and pick kernels.
 {
   const t0 = performance.now();
@@ -191,6 +195,7 @@ const result = {
   command: `node bench/pages.mjs ${process.argv.slice(2).join(' ')}`.trim(),
   machine: { ...machine, loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100) },
   pack: values.pack.replace(root(''), ''),
+  batchSize: batch.batchSize ?? DEFAULT_BATCH,
   source,
   pages: pages.map((p) => ({ file: p.file, page: p.page, kind: p.kind, width: p.image.width, height: p.image.height, renderMs: Math.round(p.renderMs) })),
   summary,
