@@ -3,6 +3,7 @@
 // positions of the prompt (image_embeds aligned with input_ids), and nowhere else.
 import type { DecodeRequest, DecodeResult, DraftRequest, DraftResult, SpeculativeModel } from '../decoding/types';
 import type { PagePack } from '../pack/page-pack-types';
+import { emptyKvCache, pastKvTensor, presentKvCache, readOutput, releaseKvCache, selectKvRows, toInt64, type KvCache } from '../recognize/kv-cache';
 import { takeRows } from '../recognize/rows';
 import type { Tensor, TensorRuntime, TensorSession } from '../recognize/tensor-runtime';
 
@@ -14,18 +15,8 @@ export interface PageMemory {
   imageStart: number;
 }
 
-interface KvHolder {
-  tensor: Tensor | null;
-  refs: number;
-}
-
 /** The decoder's cache [2L, B, H, P, dh], shared by row-selection views until the last is released. */
-export interface PageKvCache {
-  holder: KvHolder;
-  slots: number;
-  rows: number[];
-  released: boolean;
-}
+export type PageKvCache = KvCache;
 
 type Geometry = Pick<PagePack, 'decoderLayers' | 'heads' | 'headDim' | 'hiddenSize' | 'vocabSize'> & { imageToken: number };
 
@@ -46,7 +37,7 @@ export class PageModel implements SpeculativeModel<PageKvCache, PageMemory> {
   }
 
   emptyCache(batch: number): PageKvCache {
-    return { holder: { tensor: null, refs: 1 }, slots: 0, rows: [...Array(batch).keys()], released: false };
+    return emptyKvCache(batch);
   }
 
   async decode(req: DecodeRequest<PageKvCache, PageMemory>): Promise<DecodeResult<PageKvCache>> {
@@ -58,7 +49,7 @@ export class PageModel implements SpeculativeModel<PageKvCache, PageMemory> {
       throw new Error(`batch mismatch: request ${B}, cache ${req.past.rows.length}, memory ${req.memory.batch}`);
     }
     const image = this.imageEmbeds(req.ids, req.positions, req.memory, B, T);
-    const { past, temporary } = await this.pastTensor(req.past);
+    const { past, temporary } = await pastKvTensor(runtime, this.geo, req.past);
     const feeds: Record<string, Tensor> = {
       input_ids: runtime.int64(toInt64(req.ids), [B, T]),
       image_embeds: runtime.float32(image, [B, T, D]),
@@ -69,16 +60,9 @@ export class PageModel implements SpeculativeModel<PageKvCache, PageMemory> {
     const out = await this.decoder.run(feeds);
     for (const name of ['input_ids', 'image_embeds', 'position_ids', 'attn_mask']) runtime.dispose(feeds[name]!);
     if (temporary) runtime.dispose(past);
-    const logits = await this.readOutput(out, 'logits', [B, T, this.vocabSize]);
-    const hidden = await this.readOutput(out, 'hidden', [B, T, D]);
-    const present = out.present_kv;
-    if (!present) throw new Error('decoder graph has no "present_kv" output');
-    if (present.dims[3] !== P + T) throw new Error(`present_kv has ${present.dims[3]} slots, expected ${P + T}`);
-    return {
-      logits,
-      hidden,
-      present: { holder: { tensor: present, refs: 1 }, slots: P + T, rows: [...Array(B).keys()], released: false },
-    };
+    const logits = await readOutput(runtime, out, 'logits', [B, T, this.vocabSize]);
+    const hidden = await readOutput(runtime, out, 'hidden', [B, T, D]);
+    return { logits, hidden, present: presentKvCache(out.present_kv, B, P + T) };
   }
 
   /** [B, T, D]: the visual token for every placeholder position, zeros elsewhere (the graph ignores them). */
@@ -109,14 +93,13 @@ export class PageModel implements SpeculativeModel<PageKvCache, PageMemory> {
     const out = await this.draftGraph!.run(feeds);
     for (const t of Object.values(feeds)) runtime.dispose(t);
     return {
-      logits: await this.readOutput(out, 'logits', [B, 1, this.vocabSize]),
-      hidden: await this.readOutput(out, 'draft_hidden', [B, 1, D]),
+      logits: await readOutput(runtime, out, 'logits', [B, 1, this.vocabSize]),
+      hidden: await readOutput(runtime, out, 'draft_hidden', [B, 1, D]),
     };
   }
 
   selectCacheRows(cache: PageKvCache, rows: number[]): PageKvCache {
-    cache.holder.refs++;
-    return { holder: cache.holder, slots: cache.slots, rows: rows.map((r) => cache.rows[r]!), released: false };
+    return selectKvRows(cache, rows);
   }
 
   selectMemoryRows(memory: PageMemory, rows: number[]): PageMemory {
@@ -126,43 +109,10 @@ export class PageModel implements SpeculativeModel<PageKvCache, PageMemory> {
   }
 
   releaseCache(cache: PageKvCache): void {
-    if (cache.released) return;
-    cache.released = true;
-    if (--cache.holder.refs === 0 && cache.holder.tensor) {
-      this.runtime.dispose(cache.holder.tensor);
-      cache.holder.tensor = null;
-    }
+    releaseKvCache(this.runtime, cache);
   }
 
   async release(): Promise<void> {
     await Promise.all([this.decoder.release(), this.draftGraph?.release()]);
   }
-
-  private async pastTensor(cache: PageKvCache): Promise<{ past: Tensor; temporary: boolean }> {
-    const { decoderLayers: L, heads: H, headDim: dh } = this.geo;
-    const B = cache.rows.length;
-    const t = cache.holder.tensor;
-    if (cache.released) throw new Error('decoder cache used after release');
-    if (!t) return { past: this.runtime.float32(new Float32Array(0), [2 * L, B, H, 0, dh]), temporary: true };
-    if (t.dims[1] === B && cache.rows.every((r, i) => r === i)) return { past: t, temporary: false };
-    const data = takeRows(await this.runtime.read(t), t.dims, 1, cache.rows);
-    return { past: this.runtime.float32(data, [2 * L, B, H, cache.slots, dh]), temporary: true };
-  }
-
-  private async readOutput(out: Record<string, Tensor>, name: string, dims: number[]): Promise<Float32Array> {
-    const t = out[name];
-    if (!t) throw new Error(`graph has no "${name}" output`);
-    if (t.dims.length !== dims.length || t.dims.some((d, i) => d !== dims[i])) {
-      throw new Error(`"${name}" is [${t.dims.join(',')}], expected [${dims.join(',')}]`);
-    }
-    const data = await this.runtime.read(t);
-    this.runtime.dispose(t);
-    return data;
-  }
-}
-
-function toInt64(a: Int32Array): BigInt64Array {
-  const out = new BigInt64Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = BigInt(a[i]!);
-  return out;
 }
