@@ -19,6 +19,9 @@ test('drop a PDF → the Markdown pane contains the page’s words, with regions
   for (const word of ['Lorem', 'ipsum', 'dolor', 'consetetur', 'sadipscing']) await expect(pane).toContainText(word);
 
   await expect(page.getByTestId('stats')).toContainText(/Tokens\/s\s*\d+/);
+  // Recognized text wraps inside the pane, however long its unbroken runs are.
+  const scroller = page.locator('.markdown-view__body');
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   const regions = page.locator('.regions .region');
   expect(await regions.count()).toBeGreaterThan(0);
   // Clicking a region selects its Markdown block; hovering a block outlines its region.
