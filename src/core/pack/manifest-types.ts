@@ -51,14 +51,8 @@ export interface TokenizerSpec {
   pad: number;
 }
 
-export interface RecognizerSpec {
-  encoder: GraphSpec;
-  /** Encoder features → cross-attention keys/values for decoder and draft, once per line. */
-  memory: GraphSpec;
-  decoder: GraphSpec;
-  draft?: GraphSpec;
-  preprocess: ImagePreprocess;
-  tokenizer: TokenizerSpec;
+/** The decoder geometry every autoregressive pack states (line recognizers and page models alike). */
+export interface DecoderGeometry {
   /** KV cache geometry of the decoder: past_kv is [2 * layers, B, heads, P, headDim]. */
   decoderLayers: number;
   heads: number;
@@ -68,6 +62,16 @@ export interface RecognizerSpec {
   maxTokens: number;
   /** Longest draft the block was trained for (FastMTP K). */
   maxDraft: number;
+}
+
+export interface RecognizerSpec extends DecoderGeometry {
+  encoder: GraphSpec;
+  /** Encoder features → cross-attention keys/values for decoder and draft, once per line. */
+  memory: GraphSpec;
+  decoder: GraphSpec;
+  draft?: GraphSpec;
+  preprocess: ImagePreprocess;
+  tokenizer: TokenizerSpec;
   /** What the text means: plain line text, or LaTeX for formulas. */
   output: 'text' | 'latex';
 }

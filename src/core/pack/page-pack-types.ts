@@ -1,6 +1,6 @@
 // pack.json of kind `page` (one pass, page image -> Markdown; DeepSeek-OCR / jina-ocr-v1 style).
 // Types only; additive to manifest-types.ts, whose PackManifest union should include PagePack.
-import type { GraphSpec, TokenizerSpec } from './manifest-types';
+import type { DecoderGeometry, GraphSpec, TokenizerSpec } from './manifest-types';
 
 export interface PageVisionSpec {
   /** pixels [1,3,baseSize,baseSize] -> tokens [1, g*(g+1)+1, D]: rows ended by image_newline, then view_separator. */
@@ -30,7 +30,7 @@ export interface PageTokenizerSpec extends Partial<Pick<TokenizerSpec, 'file' | 
   image: number;
 }
 
-export interface PagePack {
+export interface PagePack extends DecoderGeometry {
   format: 'pagemark-pack';
   version: 1;
   kind: 'page';
@@ -47,15 +47,8 @@ export interface PagePack {
   tokenizer: PageTokenizerSpec;
   /** Prompt token ids before and after the image placeholders. */
   prompt: { before: number[]; after: number[] };
-  decoderLayers: number;
-  heads: number;
-  headDim: number;
-  hiddenSize: number;
-  vocabSize: number;
-  maxTokens: number;
   /** Positions the decoder's rotary tables cover: prompt (visual tokens included) + output. */
   maxPositions: number;
-  maxDraft: number;
   /** Repetition stop: end when the newest `ngram` tokens already occurred within the last `window`. */
   stop: { ngram: number; window?: number; repeats?: number };
   output: {

@@ -1,5 +1,6 @@
 // The decoder self-attention cache shared by every SpeculativeModel over ONNX graphs (line and page packs),
 // and the small tensor plumbing those models share.
+import type { DecoderGeometry } from '../pack/manifest-types';
 import { takeRows } from './rows';
 import type { Tensor, TensorRuntime } from './tensor-runtime';
 
@@ -18,11 +19,7 @@ export interface KvCache {
   released: boolean;
 }
 
-export interface KvGeometry {
-  decoderLayers: number;
-  heads: number;
-  headDim: number;
-}
+export type KvGeometry = Pick<DecoderGeometry, 'decoderLayers' | 'heads' | 'headDim'>;
 
 export function emptyKvCache(batch: number): KvCache {
   return { holder: { tensor: null, refs: 1 }, slots: 0, rows: [...Array(batch).keys()], released: false };
