@@ -3,7 +3,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { joinPages } from '../src/core/assemble/assemble-markdown';
+import { documentMarkdown } from '../src/export/document-markdown';
 import type { PageResult } from '../src/protocol/page';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { createEngine, EngineError, type PageEngine } from './engine';
@@ -83,7 +83,8 @@ async function writeOutputs(file: string, results: PageResult[], opts: CliOption
     await writeFigures(file, results, [...new Set(figureDirs)], prefix);
     if (prefix) for (const r of results) r.markdown = r.markdown.replace(/\]\((figure-p\d+-\d+\.png)\)/g, `](${prefix}$1)`);
   }
-  const text = opts.json ? JSON.stringify({ file: basename(file), pages: results }, null, 2) + '\n' : joinPages(results.map((r) => r.markdown)) + '\n';
+  // Documents are joined exactly as the app's Document .md download joins them.
+  const text = opts.json ? JSON.stringify({ file: basename(file), pages: results }, null, 2) + '\n' : documentMarkdown(results);
   if (opts.pagesDir) {
     for (const r of results) await writeFile(join(opts.pagesDir, `${stem}_pg${r.page}.md`), r.markdown + '\n');
   }
