@@ -53,7 +53,7 @@ function braced(n: Node): Group {
 
 /** Normalizes one sequence of nodes (a group's items). */
 function sequence(items: Node[]): Node[] {
-  const src = items.flatMap((n) => (typeof n === 'string' ? (DROP.has(n) ? [] : [SYNONYMS[n] ?? n]) : [n]));
+  const src: Node[] = items.flatMap((n): Node[] => (typeof n === 'string' ? (DROP.has(n) ? [] : [SYNONYMS[n] ?? n]) : [n]));
   const out: Node[] = [];
   let i = 0;
   const arg = (): Group => {
