@@ -183,7 +183,9 @@ describe('loading a pack from dropped files', () => {
 
   it('fetches the npm-provided detector from the default pack when it was not dropped', async () => {
     const pack = await makePack();
-    const det = parseManifest(pack.manifest).detector.graph.file;
+    const m = parseManifest(pack.manifest);
+    if (m.kind !== 'lines') throw new Error('expected a lines pack');
+    const det = m.detector.graph.file;
     const files = [asFile(pack.manifest, 'pack.json'), ...[...pack.files].filter(([p]) => p !== det).map(([p, b]) => asFile(b, p))];
     await expect(loadPackFromFiles(files)).rejects.toThrow(/ch_PP-OCRv4_det_infer\.onnx: is missing from the chosen files/);
     const server = serve(pack);

@@ -4,7 +4,8 @@ import { loadPackFromFiles } from '../../src/cache/load-pack-files';
 import { loadPackFromUrl } from '../../src/cache/load-pack-url';
 import { PackStore } from '../../src/cache/pack-store';
 import type { LoadedPack } from '../../src/core/pack/loaded-pack';
-import type { GraphSpec, PackManifest } from '../../src/core/pack/manifest-types';
+import { packGraphs } from '../../src/core/pack/manifest';
+import type { GraphSpec } from '../../src/core/pack/manifest-types';
 import { ocrPage } from '../../src/core/pipeline/ocr-page';
 import { closePageEngine, openPageEngine, type PageEngine } from '../../src/core/pipeline/page-engine';
 import { warmUp } from '../../src/core/pipeline/warm-up';
@@ -23,11 +24,6 @@ export interface RuntimeProvider {
   defaultPackUrl(): string | null;
   /** Overrides pack loading (tests); default: URL via the Cache API, or dropped files. */
   loadPack?(source: PackSource, onEvent: (e: EngineEvent) => void): Promise<LoadedPack>;
-}
-
-function graphs(m: PackManifest): GraphSpec[] {
-  const rec = [m.recognizer, m.formula].filter((r) => r !== undefined);
-  return [m.detector.graph, ...rec.flatMap((r) => [r.encoder, r.memory, r.decoder, ...(r.draft ? [r.draft] : [])])];
 }
 
 const isAbort = (e: unknown) => (e as { name?: string })?.name === 'AbortError';
@@ -52,7 +48,7 @@ export class EngineService implements EngineApi {
     };
     try {
       this.pack = await this.loadPack(source);
-      const choice = await this.provider.chooseBackend(settings.backend, graphs(this.pack.manifest));
+      const choice = await this.provider.chooseBackend(settings.backend, packGraphs(this.pack.manifest));
       if (choice.reason && settings.backend === 'webgpu') {
         this.emit({ type: 'fallback', from: 'webgpu', to: 'wasm', reason: choice.reason });
       }

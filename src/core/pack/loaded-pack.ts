@@ -1,8 +1,9 @@
 // A pack whose manifest is valid and whose files are all present and hash-checked.
-import type { PackManifest } from './manifest-types';
+import type { LinesPack, PackManifest } from './manifest-types';
+import type { PagePack } from './page-pack-types';
 
-export interface LoadedPack {
-  manifest: PackManifest;
+export interface LoadedPack<M extends PackManifest = PackManifest> {
+  manifest: M;
   /** Verified bytes by path relative to pack.json. */
   files: Map<string, Uint8Array>;
   /** Where it came from (URL, folder, "files"), for messages. */
@@ -13,4 +14,12 @@ export function packBytes(pack: LoadedPack, file: string): Uint8Array {
   const b = pack.files.get(file);
   if (!b) throw new Error(`${pack.source}: ${file} was not loaded`);
   return b;
+}
+
+export function isLinesPack(pack: LoadedPack): pack is LoadedPack<LinesPack> {
+  return pack.manifest.kind === 'lines';
+}
+
+export function isPagePack(pack: LoadedPack): pack is LoadedPack<PagePack> {
+  return pack.manifest.kind === 'page';
 }

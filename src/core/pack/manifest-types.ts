@@ -1,4 +1,5 @@
 // pack.json, as documented in docs/pack-format.md. Types only; validation lives in manifest.ts.
+import type { PagePack } from './page-pack-types';
 
 export type DType = 'float32' | 'float16' | 'int64' | 'int32' | 'uint8';
 
@@ -97,4 +98,5 @@ export interface LinesPack {
   formula?: RecognizerSpec;
 }
 
-export type PackManifest = LinesPack;
+/** `page` packs: src/core/pack/page-pack-types.ts (validated by src/core/page-pack/page-manifest.ts). */
+export type PackManifest = LinesPack | PagePack;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PackError, packFiles, packVersion, parseManifest, validateManifest } from './manifest';
 
@@ -103,7 +105,9 @@ describe('pack manifest', () => {
 
   it('rejects unknown versions, kinds and bad dtypes', () => {
     expect(errorOf({ ...validPack(), version: 2 }).field).toBe('version');
-    expect(errorOf({ ...validPack(), kind: 'page' }).field).toBe('kind');
+    expect(errorOf({ ...validPack(), kind: 'book' }).message).toBe('pack.json: kind: unsupported kind "book" (this Pagemark runs "lines" and "page")');
+    // A lines pack labelled "page" is checked as a page pack, and fails on the first page field.
+    expect(errorOf({ ...validPack(), kind: 'page' }).field).toBe('vision');
     const p = validPack();
     p.recognizer.encoder.inputs[0].dtype = 'float64';
     expect(errorOf(p).field).toBe('recognizer.encoder.inputs[0].dtype');
@@ -125,5 +129,50 @@ describe('pack manifest', () => {
     p.recognizer.tokenizer.sha256 = sha('0');
     expect(packVersion(a)).not.toBe(packVersion(validateManifest(p)));
     expect(packVersion(a)).toBe(packVersion(validateManifest(validPack())));
+  });
+});
+
+describe('validateManifest: page packs', () => {
+  const seedText = readFileSync(join(__dirname, '../../../models/seed-tiny/pack.json'), 'utf8');
+  const seed = () => JSON.parse(seedText);
+
+  it('accepts the converted seed-tiny pack and lists every graph, shard and the tokenizer once', () => {
+    const m = validateManifest(seed());
+    expect(m.kind).toBe('page');
+    expect(packFiles(m).map((f) => f.file)).toEqual([
+      'vision_global.onnx',
+      'vision_global.onnx.data0',
+      'vision_global.onnx.data1',
+      'vision_tile.onnx',
+      'vision_tile.onnx.data0',
+      'decoder.onnx',
+      'decoder.onnx.data0',
+      'draft.onnx',
+      'draft.onnx.data0',
+      'tokenizer.json',
+    ]);
+    expect(packFiles(m)[2]!.field).toBe('vision.global.externalData[1]');
+  });
+
+  it('names the field of a broken page pack', () => {
+    const a = seed();
+    delete a.tokenizer.file;
+    expect(errorOf(a).message).toMatch(/^pack\.json: tokenizer\.file: is required/);
+    const b = seed();
+    b.draft.externalData[0].file = 'decoder.onnx.data0';
+    expect(errorOf(b).field).toBe('draft.externalData[0]');
+    const c = seed();
+    c.name = 'seed tiny/../x';
+    expect(errorOf(c).field).toBe('name');
+    const d = seed();
+    d.vision.tile.outputs = d.vision.tile.outputs.filter((o: { name: string }) => o.name !== 'image_newline');
+    expect(errorOf(d).message).toBe('pack.json: vision.tile.outputs: is missing tensor "image_newline"');
+  });
+
+  it('gives page packs a version that follows their shards', () => {
+    const a = seed();
+    const b = seed();
+    b.decoder.externalData[0].sha256 = sha('7');
+    expect(packVersion(validateManifest(a))).not.toBe(packVersion(validateManifest(b)));
   });
 });

@@ -1,19 +1,10 @@
 // Validates pack.json (docs/pack-format.md) before anything is fetched or run, so a broken pack fails
 // with the field that is wrong instead of an opaque onnxruntime error later.
-import type { DType, GraphSpec, ImagePreprocess, PackManifest, RecognizerSpec, TensorSpec } from './manifest-types';
+import type { DType, GraphSpec, ImagePreprocess, LinesPack, PackManifest, RecognizerSpec, TensorSpec } from './manifest-types';
+import { validatePagePack } from '../page-pack/page-manifest';
+import { PackError } from './pack-error';
 
-export class PackError extends Error {
-  constructor(
-    message: string,
-    /** The file the problem is in (pack.json, or a file it names). */
-    readonly file: string,
-    /** Dotted path of the field, when the problem is a field. */
-    readonly field?: string,
-  ) {
-    super(field ? `${file}: ${field}: ${message}` : `${file}: ${message}`);
-    this.name = 'PackError';
-  }
-}
+export { PackError };
 
 const DTYPES: readonly DType[] = ['float32', 'float16', 'int64', 'int32', 'uint8'];
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -178,15 +169,31 @@ export function parseManifest(text: string, file = 'pack.json'): PackManifest {
   return validateManifest(raw, file);
 }
 
+const KINDS = ['lines', 'page'];
+
 export function validateManifest(raw: unknown, file = 'pack.json'): PackManifest {
   const c = new Checker(file);
   const o = c.obj(raw, '(root)');
   if (o.format !== 'pagemark-pack') c.fail('format', 'must be "pagemark-pack"');
   if (o.version !== 1) c.fail('version', `unsupported version ${JSON.stringify(o.version)} (this Pagemark reads 1)`);
-  if (o.kind !== 'lines') c.fail('kind', `unsupported kind ${JSON.stringify(o.kind)} (this Pagemark runs "lines")`);
+  if (!KINDS.includes(o.kind as string)) {
+    c.fail('kind', `unsupported kind ${JSON.stringify(o.kind)} (this Pagemark runs ${KINDS.map((k) => `"${k}"`).join(' and ')})`);
+  }
   const name = c.str(o, 'name', '(root)');
+  // The name keys the Cache API entry of the pack.
   if (!/^[A-Za-z0-9._-]+$/.test(name)) c.fail('name', 'may contain only letters, digits, ".", "_" and "-"');
   if (typeof o.attribution !== 'string') c.fail('attribution', 'must be a string');
+  const m: PackManifest = o.kind === 'page' ? validatePagePack(raw, file) : checkLines(c, o);
+  const seen = new Map<string, string>();
+  for (const f of listedFiles(m)) {
+    const prev = seen.get(f.file);
+    if (prev !== undefined && prev !== f.sha256) c.fail(f.field, `"${f.file}" is listed twice with different hashes`);
+    seen.set(f.file, f.sha256);
+  }
+  return m;
+}
+
+function checkLines(c: Checker, o: Obj): LinesPack {
   const det = c.obj(o.detector, 'detector');
   checkGraph(c, det.graph, 'detector.graph', ['x'], []);
   const dpre = checkPreprocess(c, det.preprocess, 'detector.preprocess');
@@ -194,14 +201,7 @@ export function validateManifest(raw: unknown, file = 'pack.json'): PackManifest
   for (const key of ['threshold', 'boxThreshold', 'unclipRatio'] as const) c.num(det, key, 'detector');
   checkRecognizer(c, o.recognizer, 'recognizer');
   if (o.formula !== undefined) checkRecognizer(c, o.formula, 'formula');
-  const m = o as unknown as PackManifest;
-  const seen = new Map<string, string>();
-  for (const f of packFiles(m)) {
-    const prev = seen.get(f.file);
-    if (prev !== undefined && prev !== f.sha256) c.fail(f.field, `"${f.file}" is listed twice with different hashes`);
-    seen.set(f.file, f.sha256);
-  }
-  return m;
+  return o as unknown as LinesPack;
 }
 
 export interface PackFile {
@@ -217,23 +217,44 @@ export interface PackFile {
 
 /** Every file the pack needs, graphs first, each once. */
 export function packFiles(m: PackManifest): PackFile[] {
+  const seen = new Set<string>();
+  return listedFiles(m).filter((f) => (seen.has(f.file) ? false : (seen.add(f.file), true)));
+}
+
+/** Every file entry of pack.json in order, repeats included. */
+function listedFiles(m: PackManifest): PackFile[] {
   const out: PackFile[] = [];
   const graph = (g: GraphSpec | undefined, field: string) => {
     if (!g) return;
     out.push({ file: g.file, sha256: g.sha256, bytes: g.bytes, npm: g.npm, field });
     g.externalData?.forEach((e, i) => out.push({ ...e, field: `${field}.externalData[${i}]` }));
   };
-  graph(m.detector.graph, 'detector.graph');
-  for (const [key, r] of [['recognizer', m.recognizer], ['formula', m.formula]] as const) {
-    if (!r) continue;
-    graph(r.encoder, `${key}.encoder`);
-    graph(r.memory, `${key}.memory`);
-    graph(r.decoder, `${key}.decoder`);
-    graph(r.draft, `${key}.draft`);
-    out.push({ file: r.tokenizer.file, sha256: r.tokenizer.sha256, bytes: r.tokenizer.bytes, field: `${key}.tokenizer` });
+  if (m.kind === 'page') {
+    graph(m.vision.global, 'vision.global');
+    graph(m.vision.tile, 'vision.tile');
+    graph(m.decoder, 'decoder');
+    graph(m.draft, 'draft');
+    const t = m.tokenizer;
+    out.push({ file: t.file, sha256: t.sha256, bytes: t.bytes, field: 'tokenizer' });
+  } else {
+    graph(m.detector.graph, 'detector.graph');
+    for (const [key, r] of [['recognizer', m.recognizer], ['formula', m.formula]] as const) {
+      if (!r) continue;
+      graph(r.encoder, `${key}.encoder`);
+      graph(r.memory, `${key}.memory`);
+      graph(r.decoder, `${key}.decoder`);
+      graph(r.draft, `${key}.draft`);
+      out.push({ file: r.tokenizer.file, sha256: r.tokenizer.sha256, bytes: r.tokenizer.bytes, field: `${key}.tokenizer` });
+    }
   }
-  const seen = new Set<string>();
-  return out.filter((f) => (seen.has(f.file) ? false : (seen.add(f.file), true)));
+  return out;
+}
+
+/** Every graph of the pack (to pick a backend the graphs can run on). */
+export function packGraphs(m: PackManifest): GraphSpec[] {
+  if (m.kind === 'page') return [m.vision.global, m.vision.tile, m.decoder, ...(m.draft ? [m.draft] : [])];
+  const rec = [m.recognizer, m.formula].filter((r) => r !== undefined);
+  return [m.detector.graph, ...rec.flatMap((r) => [r.encoder, r.memory, r.decoder, ...(r.draft ? [r.draft] : [])])];
 }
 
 /** Cache key version: bump when the stored layout changes. */

@@ -1,5 +1,5 @@
 // pack.json of kind `page` (one pass, page image -> Markdown; DeepSeek-OCR / jina-ocr-v1 style).
-// Types only; additive to manifest-types.ts, whose PackManifest union should include PagePack.
+// Types only; manifest-types.ts's PackManifest is LinesPack | PagePack.
 import type { DecoderGeometry, GraphSpec, TokenizerSpec } from './manifest-types';
 
 export interface PageVisionSpec {
@@ -22,7 +22,8 @@ export interface PageVisionSpec {
   };
 }
 
-export interface PageTokenizerSpec extends Partial<Pick<TokenizerSpec, 'file' | 'sha256' | 'bytes'>> {
+/** The tokenizer file is a `pieces` table or a Hugging Face tokenizer.json with a byte-level BPE vocabulary. */
+export interface PageTokenizerSpec extends Pick<TokenizerSpec, 'file' | 'sha256' | 'bytes'> {
   bos: number;
   eos: number;
   pad: number;

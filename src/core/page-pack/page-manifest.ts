@@ -1,6 +1,6 @@
 // Validates a `page` pack.json (src/core/pack/page-pack-types.ts) with the file and field in every error,
 // so a converted pack with a wrong field fails here rather than as an opaque onnxruntime error.
-import { PackError } from '../pack/manifest';
+import { PackError } from '../pack/pack-error';
 import type { PagePack } from '../pack/page-pack-types';
 
 type Obj = Record<string, unknown>;
@@ -56,6 +56,7 @@ export function validatePagePack(raw: unknown, file = 'pack.json'): PagePack {
   const minTiles = int(vision, 'minTiles', 'vision.', 1);
   if (int(vision, 'maxTiles', 'vision.', minTiles) < minTiles) fail('vision.maxTiles', 'must be ≥ minTiles');
   const pre = obj(vision.preprocess, 'vision.preprocess');
+  if (pre.channelOrder !== 'RGB') fail('vision.preprocess.channelOrder', 'must be "RGB"');
   for (const key of ['mean', 'std']) {
     const a = pre[key];
     if (!Array.isArray(a) || a.length !== 3 || !a.every((x) => typeof x === 'number' && Number.isFinite(x) && (key === 'mean' || x !== 0))) {
@@ -85,7 +86,8 @@ export function validatePagePack(raw: unknown, file = 'pack.json'): PagePack {
 
   const tok = obj(o.tokenizer, 'tokenizer');
   for (const key of ['bos', 'eos', 'pad', 'image']) int(tok, key, 'tokenizer.');
-  if (tok.file !== undefined) fileEntry(tok, 'tokenizer.');
+  if (tok.file === undefined) fail('tokenizer.file', "is required: it turns the decoder's token ids into text (the checkpoint's tokenizer.json)");
+  fileEntry(tok, 'tokenizer.');
   const prompt = obj(o.prompt, 'prompt');
   const around = [...ids(prompt.before, 'prompt.before'), ...ids(prompt.after, 'prompt.after')];
   if (around.includes(tok.image as number)) fail('prompt', 'must not contain the image placeholder; the engine inserts one per visual token');

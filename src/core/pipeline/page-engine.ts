@@ -1,6 +1,6 @@
 // The sessions of a loaded pack on one runtime: what ocrPage needs to read a page.
 import type { LoadedPack } from '../pack/loaded-pack';
-import { packBytes } from '../pack/loaded-pack';
+import { isLinesPack, packBytes } from '../pack/loaded-pack';
 import type { DetectorSpec } from '../pack/manifest-types';
 import { closeRecognizer, openRecognizer, type SessionFactory } from '../recognize/open-recognizer';
 import type { LineRecognizer } from '../recognize/recognize-lines';
@@ -16,6 +16,7 @@ export interface PageEngine {
 }
 
 export async function openPageEngine(runtime: TensorRuntime, createSession: SessionFactory, pack: LoadedPack): Promise<PageEngine> {
+  if (!isLinesPack(pack)) throw new Error(`${pack.source}: a "${pack.manifest.kind}" pack has no line detector and recognizer`);
   const m = pack.manifest;
   const g = m.detector.graph;
   const [detector, text, formula] = await Promise.all([

@@ -1,6 +1,6 @@
 // Creates a line recognizer's sessions from a loaded pack, on whatever runtime the caller provides.
 import { packBytes, type LoadedPack } from '../pack/loaded-pack';
-import type { GraphSpec, RecognizerSpec } from '../pack/manifest-types';
+import type { GraphSpec, LinesPack, RecognizerSpec } from '../pack/manifest-types';
 import { LineModel } from './line-model';
 import { parsePieceVocab } from './piece-vocab';
 import type { LineRecognizer } from './recognize-lines';
@@ -12,7 +12,7 @@ export type SessionFactory = (bytes: Uint8Array, label: string, graph: GraphSpec
 export async function openRecognizer(
   runtime: TensorRuntime,
   createSession: SessionFactory,
-  pack: LoadedPack,
+  pack: LoadedPack<LinesPack>,
   which: 'recognizer' | 'formula' = 'recognizer',
 ): Promise<LineRecognizer> {
   const spec: RecognizerSpec | undefined = pack.manifest[which];
