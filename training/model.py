@@ -11,6 +11,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 FEAT_DIM = 480  # PP-OCRv4 rec backbone output channels
+NECK_DIM = 120  # PP-OCRv4 SVTR neck output channels (what its CTC head reads)
 
 
 @dataclass
@@ -23,10 +24,16 @@ class Config:
     max_pos: int = 512
     max_mem: int = 512
     mlp: int = 4
+    # > 0: the encoder output also carries the SVTR neck features after the backbone's ([B,480+neck,1,S])
+    neck_dim: int = 0
 
     @property
     def head_dim(self):
         return self.dim // self.heads
+
+    @property
+    def feat_dim(self):
+        return FEAT_DIM + self.neck_dim
 
     def to_dict(self):
         return asdict(self)
@@ -146,6 +153,9 @@ class Recognizer(nn.Module):
         # memory
         self.feat_norm = nn.LayerNorm(FEAT_DIM)
         self.feat_proj = nn.Linear(FEAT_DIM, d)
+        if cfg.neck_dim:
+            self.neck_norm = nn.LayerNorm(cfg.neck_dim)
+            self.neck_proj = nn.Linear(cfg.neck_dim, d)
         self.mem_pos = nn.Embedding(cfg.max_mem, d)
         self.mem_layers = nn.ModuleList(MemoryLayer(cfg) for _ in range(cfg.mem_layers))
         self.mem_norm = nn.LayerNorm(d)
@@ -164,6 +174,9 @@ class Recognizer(nn.Module):
         self.draft_mlp = MLP(d, cfg.mlp)
         self.draft_norm = nn.LayerNorm(d)
         self.apply(self._init)
+        if cfg.neck_dim:
+            # starts as the backbone-only model, so weights trained without the neck carry over unchanged
+            nn.init.zeros_(self.neck_proj.weight)
 
     @staticmethod
     def _init(m):
@@ -178,10 +191,14 @@ class Recognizer(nn.Module):
 
     # --- memory graph -------------------------------------------------------------------------
     def memory(self, feats, memory_mask):
-        """feats [B,480,1,S], memory_mask [B,1,1,S] → mem [B,S,D]."""
+        """feats [B,480(+neck),1,S], memory_mask [B,1,1,S] → mem [B,S,D]."""
         x = feats.squeeze(2).transpose(1, 2)
         s = x.shape[1]
-        x = self.feat_proj(self.feat_norm(x)) + self.mem_pos(torch.arange(s, device=x.device)).unsqueeze(0)
+        if self.cfg.neck_dim:
+            x = self.feat_proj(self.feat_norm(x[:, :, :FEAT_DIM])) + self.neck_proj(self.neck_norm(x[:, :, FEAT_DIM:]))
+        else:
+            x = self.feat_proj(self.feat_norm(x))
+        x = x + self.mem_pos(torch.arange(s, device=x.device)).unsqueeze(0)
         for layer in self.mem_layers:
             x = layer(x, memory_mask)
         return self.mem_norm(x)

@@ -18,7 +18,7 @@ import torch.nn.functional as F
 
 import charset
 from dataset import Features, cer, collate, make_batches
-from model import Config, Recognizer, causal_mask
+from model import NECK_DIM, Config, Recognizer, causal_mask
 
 DRAFT_WEIGHTS = [0.51, 0.31, 0.18]
 GUIDED_LAYERS = 2  # decoder layers whose cross-attention is taught where the next character is
@@ -156,6 +156,7 @@ def main():
     ap.add_argument("--heads", type=int, default=4)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--batch-steps", type=int, default=1500)
+    ap.add_argument("--neck", type=int, default=NECK_DIM, help="SVTR neck channels read besides the backbone (0: backbone only)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--init", default="", help="weights to start from when there is no checkpoint "
                     "(e.g. checkpoints/pocket-v0.pt, the weights behind the shipped pack)")
@@ -164,12 +165,12 @@ def main():
     torch.manual_seed(0)
     ckpt_path = os.path.join(args.work, "checkpoint.pt")
 
-    ds = Features(args.work)
+    ds = Features(args.work, neck=args.neck > 0)
     train_rows = ds.split("train")
     eval_rows = ds.split("eval")
     print(f"train lines {len(train_rows)} (of {sum(r['split'] == 'train' for r in ds.rows)}), eval lines {len(eval_rows)}", flush=True)
 
-    cfg = Config(vocab=len(charset.PIECES), dim=args.dim, layers=args.layers, heads=args.heads)
+    cfg = Config(vocab=len(charset.PIECES), dim=args.dim, layers=args.layers, heads=args.heads, neck_dim=args.neck)
     model = Recognizer(cfg)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01, betas=(0.9, 0.98))
     state = {"step": 0, "seconds": 0.0, "epoch": 0}
@@ -182,7 +183,10 @@ def main():
     elif args.init:
         # Fine-tune from committed weights: fresh optimizer and schedule, same architecture.
         init = torch.load(args.init)
-        model.load_state_dict({k: v.float() for k, v in init["model"].items()})
+        # strict=False: weights trained before the neck was read have no neck_* tensors (those start at zero)
+        missing, unexpected = model.load_state_dict({k: v.float() for k, v in init["model"].items()}, strict=False)
+        if unexpected or any(not k.startswith("neck_") for k in missing):
+            raise SystemExit(f"{args.init} does not fit this model: missing {missing}, unexpected {unexpected}")
         print(f"initialized from {args.init} (trained {init['state']['step']} steps)", flush=True)
     print(f"parameters {sum(p.numel() for p in model.parameters()) / 1e6:.2f} M", flush=True)
     budget = args.minutes * 60
@@ -198,7 +202,7 @@ def main():
     while state["seconds"] < budget:
         if state["epoch"] > 0 or state.get("batch", 0) == 0:
             # feature extraction may still be adding lines: each epoch takes what is there
-            ds = Features(args.work)
+            ds = Features(args.work, neck=args.neck > 0)
             train_rows, eval_rows = ds.split("train"), ds.split("eval")
             print(f"epoch {state['epoch']}: {len(train_rows)} training lines", flush=True)
         rng = random.Random(state["epoch"])

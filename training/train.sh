@@ -20,6 +20,7 @@ step() { echo "== $(date +%H:%M:%S) $*"; }
 step "encoder cut and feature graph"
 $PY training/cut_encoder.py
 [ -f "$WORK/rec-features.onnx" ] || $PY training/cut_encoder.py --features "$WORK/rec-features.onnx"
+[ -f "$WORK/neck.onnx" ] || $PY training/cut_encoder.py --neck "$WORK/neck.onnx"
 
 step "synthetic documents (Chromium)"
 $PY training/data/html_docs.py "$WORK/synth" "${SYNTH_DOCS:-90}"
@@ -29,6 +30,7 @@ step "line boxes and labels"
 
 step "encoder features"
 [ -f "$WORK/features/DONE" ] || npx tsx training/extract-features.ts "$WORK"
+npx tsx training/extract-neck.ts "$WORK"
 
 step "tesseract baseline on the eval crops"
 $PY training/eval_tesseract.py
