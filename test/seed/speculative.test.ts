@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBatch } from '../../src/core/decoding/decode-batch';
 import type { PageImage } from '../../src/protocol/page';
 import { encodePage, readPage, type PageGraphs } from '../../src/core/page-pack/read-page';
-import { parsePieceVocab, piecesToText } from '../../src/core/recognize/piece-vocab';
+import { pageDetokenizer } from '../../src/core/page-pack/page-detokenizer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pagePrompt } from '../../src/core/page-pack/page-prompt';
@@ -105,10 +105,9 @@ describe('seed-tiny decoding', () => {
   });
 
   it('readPage gives the same Markdown and regions for K=0 and K=3', async () => {
-    const t = pack.tokenizer;
-    const vocab = parsePieceVocab(readFileSync(join(PACK_DIR, t.file!), 'utf8'), [t.bos, t.eos, t.pad, t.image]);
+    const detokenize = pageDetokenizer(readFileSync(join(PACK_DIR, pack.tokenizer.file), 'utf8'), pack.tokenizer, pack.vocabSize);
     const page = syntheticPage(1300, 1700, 6);
-    const opts = { detokenize: (ids: number[]) => piecesToText(vocab, ids), maxTokens: 48 };
+    const opts = { detokenize, maxTokens: 48 };
     const greedy = await readPage(runtime, pack, graphs, page, { ...opts, k: 0 });
     const spec = await readPage(runtime, pack, graphs, page, { ...opts, k: 3 });
     expect(greedy.tokens.length).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import glob
 import hashlib
 import json
 import os
+import shutil
 import sys
 
 import numpy as np
@@ -182,6 +183,17 @@ def example_inputs(cfg):
     }
 
 
+def pack_tokenizer(ckpt_dir, out_dir, tokenizer=None):
+    """The tokenizer.json the engine decodes with, copied into the pack (default: the checkpoint's own)."""
+    src = tokenizer or os.path.join(ckpt_dir, "tokenizer.json")
+    if not os.path.isfile(src):
+        raise SystemExit(f"{src} not found: the pack needs the model's tokenizer.json (pass --tokenizer FILE)")
+    dst = os.path.join(out_dir, "tokenizer.json")
+    if os.path.abspath(src) != os.path.abspath(dst):
+        shutil.copyfile(src, dst)
+    return dst
+
+
 def convert(ckpt_dir, out_dir, prompt_ids=None, tokenizer=None, shard_bytes=GIB, name=None, attribution=None,
             max_tokens=8192, int8_embeddings=False, quantize_vision=False):
     cfg, model, has_draft = load_checkpoint(ckpt_dir)
@@ -212,11 +224,7 @@ def convert(ckpt_dir, out_dir, prompt_ids=None, tokenizer=None, shard_bytes=GIB,
             shards = shard(path, shard_bytes)
             onnx.checker.check_model(path)
             entries[gname] = graph_entry(out_dir, gname, sp[gname], shards)
-    tok_spec = None
-    if tokenizer:
-        tok_spec = file_entry(tokenizer)
-        if os.path.dirname(os.path.abspath(tokenizer)) != os.path.abspath(out_dir):
-            raise SystemExit("--tokenizer must already be inside the output folder")
+    tok_spec = file_entry(pack_tokenizer(ckpt_dir, out_dir, tokenizer))
     write_pack(out_dir, cfg, entries, prompt_ids, tok_spec, name or os.path.basename(os.path.abspath(out_dir)),
                attribution or "Converted from a local checkpoint by training/seed/convert_seed.py.", max_tokens)
     return cfg, model
@@ -263,7 +271,8 @@ def main():
     ap.add_argument("out_pack_dir")
     ap.add_argument("--prompt-ids", help="comma-separated prompt token ids with one image placeholder, "
                     "from the model's own tokenizer (default: bos, <image>)")
-    ap.add_argument("--tokenizer", help="tokenizer file already copied into the output folder")
+    ap.add_argument("--tokenizer", help="Hugging Face tokenizer.json (byte-level BPE) to copy into the pack "
+                    "(default: the checkpoint folder's tokenizer.json)")
     ap.add_argument("--shard-bytes", type=int, default=GIB)
     ap.add_argument("--name")
     ap.add_argument("--max-tokens", type=int, default=8192)

@@ -26,6 +26,7 @@ from distill_draft import distill  # noqa: E402
 from safetensors_io import write_safetensors  # noqa: E402
 from seed_config import read_config  # noqa: E402
 from seed_model import DecoderGraph, DraftGraph, GlobalViewGraph, SeedModel, TileGraph  # noqa: E402
+from tiny_tokenizer import byte_level_tokenizer  # noqa: E402
 
 OUT = os.path.join(REPO, "models", "seed-tiny")
 FIXTURES = os.path.join(REPO, "test", "seed", "fixtures")
@@ -53,15 +54,6 @@ CONFIG = {
     "pagemark_mtp": {"intermediate": 128},
     "pagemark_tokens": {"bos": 0, "eos": 1, "pad": 2, "image": IMAGE},
 }
-
-
-def pieces():
-    chars = [chr(c) for c in range(32, 127)] + ["\n"]
-    words = ["the", "and", "of", "to", "in", "is", "for", "with", "<table>", "</table>", "<tr>", "</tr>",
-             "<td>", "</td>", "\\(", "\\)", "\\[", "\\]", "\\frac", "## ", "# ", "- "]
-    out = SPECIALS + chars + words
-    out += [f"<unused{i}>" for i in range(512 - len(out))]
-    return out
 
 
 def random_weights(cfg):
@@ -215,7 +207,7 @@ def main():
         write_checkpoint(model, ckpt)
         os.makedirs(OUT, exist_ok=True)
         with open(os.path.join(OUT, "tokenizer.json"), "w") as f:
-            json.dump({"type": "pieces", "pieces": pieces()}, f, ensure_ascii=False)
+            json.dump(byte_level_tokenizer(SPECIALS, CONFIG["language_config"]["vocab_size"]), f, ensure_ascii=False)
         # Small shards (640 KiB) so the sharded external-data path is exercised by every test run.
         _, converted = convert(ckpt, OUT, prompt_ids=[0, IMAGE, 4, 9, 10],
                                tokenizer=os.path.join(OUT, "tokenizer.json"), shard_bytes=640 * 1024,
