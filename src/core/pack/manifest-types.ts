@@ -65,12 +65,23 @@ export interface DecoderGeometry {
   maxDraft: number;
 }
 
+/**
+ * `steps` recursive draft steps in one graph: the draft graph's inputs, output `draft_ids` [batch, steps]
+ * (int64, the argmax of each step, first maximum on ties). Built from the draft graph by training/fuse_draft.py.
+ */
+export interface FusedDraftSpec {
+  steps: number;
+  graph: GraphSpec;
+}
+
 export interface RecognizerSpec extends DecoderGeometry {
   encoder: GraphSpec;
   /** Encoder features → cross-attention keys/values for decoder and draft, once per line. */
   memory: GraphSpec;
   decoder: GraphSpec;
   draft?: GraphSpec;
+  /** Optional: the draft block's recursive steps unrolled into one graph per step count (fewer calls per pass). */
+  fusedDrafts?: FusedDraftSpec[];
   preprocess: ImagePreprocess;
   tokenizer: TokenizerSpec;
   /** What the text means: plain line text, or LaTeX for formulas. */

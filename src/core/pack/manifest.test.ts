@@ -103,6 +103,29 @@ describe('pack manifest', () => {
     expect(() => validateManifest(q)).not.toThrow();
   });
 
+  it('lists fused draft graphs and rejects a step count above maxDraft, a repeat or a missing draft_ids output', () => {
+    const fused = (steps: number, c: string) => ({
+      steps,
+      graph: graph(`draft_k${steps}.onnx`, c, ['hidden', 'input_ids', 'position_ids', 'draft_kv', 'memory_mask'], ['draft_ids']),
+    });
+    const p = validPack();
+    p.recognizer.fusedDrafts = [fused(2, '7'), fused(3, '8')];
+    expect(packFiles(validateManifest(p)).map((f) => f.file)).toContain('draft_k3.onnx');
+    expect(packVersion(validateManifest(p))).not.toBe(packVersion(validateManifest(validPack())));
+    p.recognizer.fusedDrafts = [fused(4, '7')];
+    expect(errorOf(p).field).toBe('recognizer.fusedDrafts[0].steps');
+    p.recognizer.fusedDrafts = [fused(2, '7'), fused(2, '8')];
+    expect(errorOf(p).field).toBe('recognizer.fusedDrafts[1].steps');
+    p.recognizer.fusedDrafts = [fused(2, '7')];
+    p.recognizer.fusedDrafts[0].graph.outputs = [t('logits')];
+    expect(errorOf(p).message).toMatch(/recognizer\.fusedDrafts\[0\]\.graph\.outputs.*draft_ids/);
+    const q = validPack();
+    q.recognizer.fusedDrafts = [fused(2, '7')];
+    delete q.recognizer.draft;
+    q.recognizer.maxDraft = 0;
+    expect(errorOf(q).field).toBe('recognizer.fusedDrafts');
+  });
+
   it('rejects unknown versions, kinds and bad dtypes', () => {
     expect(errorOf({ ...validPack(), version: 2 }).field).toBe('version');
     expect(errorOf({ ...validPack(), kind: 'book' }).message).toBe('pack.json: kind: unsupported kind "book" (this Pagemark runs "lines" and "page")');

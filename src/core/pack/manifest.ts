@@ -154,8 +154,24 @@ function checkRecognizer(c: Checker, v: unknown, field: string): RecognizerSpec 
   }
   const maxDraft = c.int(o, 'maxDraft', field);
   if (o.draft === undefined && maxDraft > 0) c.fail(`${field}.maxDraft`, 'must be 0 when the pack has no draft graph');
+  if (o.fusedDrafts !== undefined) checkFusedDrafts(c, o, `${field}.fusedDrafts`, maxDraft);
   if (o.output !== 'text' && o.output !== 'latex') c.fail(`${field}.output`, 'must be "text" or "latex"');
   return o as unknown as RecognizerSpec;
+}
+
+function checkFusedDrafts(c: Checker, o: Obj, field: string, maxDraft: number): void {
+  if (o.draft === undefined) c.fail(field, 'needs the draft graph it was fused from');
+  if (!Array.isArray(o.fusedDrafts)) c.fail(field, 'must be an array');
+  const seen = new Set<number>();
+  o.fusedDrafts.forEach((v: unknown, i: number) => {
+    const f = `${field}[${i}]`;
+    const e = c.obj(v, f);
+    const steps = c.int(e, 'steps', f, 1);
+    if (steps > maxDraft) c.fail(`${f}.steps`, `must be ≤ maxDraft (${maxDraft})`);
+    if (seen.has(steps)) c.fail(`${f}.steps`, `${steps} is listed twice`);
+    seen.add(steps);
+    checkGraph(c, e.graph, `${f}.graph`, ['hidden', 'input_ids', 'position_ids', 'draft_kv', 'memory_mask'], ['draft_ids']);
+  });
 }
 
 /** Parses and validates pack.json text; throws PackError naming the file and field. */
@@ -244,6 +260,7 @@ function listedFiles(m: PackManifest): PackFile[] {
       graph(r.memory, `${key}.memory`);
       graph(r.decoder, `${key}.decoder`);
       graph(r.draft, `${key}.draft`);
+      r.fusedDrafts?.forEach((d, i) => graph(d.graph, `${key}.fusedDrafts[${i}].graph`));
       out.push({ file: r.tokenizer.file, sha256: r.tokenizer.sha256, bytes: r.tokenizer.bytes, field: `${key}.tokenizer` });
     }
   }
@@ -254,7 +271,8 @@ function listedFiles(m: PackManifest): PackFile[] {
 export function packGraphs(m: PackManifest): GraphSpec[] {
   if (m.kind === 'page') return [m.vision.global, m.vision.tile, m.decoder, ...(m.draft ? [m.draft] : [])];
   const rec = [m.recognizer, m.formula].filter((r) => r !== undefined);
-  return [m.detector.graph, ...rec.flatMap((r) => [r.encoder, r.memory, r.decoder, ...(r.draft ? [r.draft] : [])])];
+  const drafts = (r: RecognizerSpec) => [...(r.draft ? [r.draft] : []), ...(r.fusedDrafts ?? []).map((d) => d.graph)];
+  return [m.detector.graph, ...rec.flatMap((r) => [r.encoder, r.memory, r.decoder, ...drafts(r)])];
 }
 
 /** Cache key version: bump when the stored layout changes. */
