@@ -90,6 +90,32 @@ describe('decodeBatch equals batch-1 greedy', () => {
     });
   }
 
+  it('fused drafts (one call for all K steps): every K in 1..3, batch 1..16, the same text, drafts and acceptance', async () => {
+    let fusedCalls = 0;
+    for (const stop of STOPS) {
+      for (let k = 1; k <= 3; k++) {
+        for (let batch = 1; batch <= 16; batch++) {
+          const start = (batch * 5 + k) % pool.length;
+          const rows = Array.from({ length: batch }, (_, i) => pool[(start + i) % pool.length]!);
+          const opts = { k, prompt: [BOS], stop };
+          const fused = new FakeModel();
+          fused.fusedDraftSteps = [1, 2, 3];
+          const a = await run(rows, opts, fused);
+          await expectGreedy(rows, opts, a.out);
+          const b = await run(rows, opts, new FakeModel());
+          // Same drafts as step-by-step drafting, so the same acceptance; one draft call per pass.
+          expect(a.out.stats.acceptedPerStep).toEqual(b.out.stats.acceptedPerStep);
+          expect(a.out.stats.proposedPerStep).toEqual(b.out.stats.proposedPerStep);
+          expect(a.out.stats.decoderCalls).toBe(b.out.stats.decoderCalls);
+          expect(fused.draftCalls).toBe(0);
+          expect(a.out.stats.draftCalls).toBe(fused.fusedDraftCalls);
+          fusedCalls += fused.fusedDraftCalls;
+        }
+      }
+    }
+    expect(fusedCalls).toBeGreaterThan(100);
+  });
+
   it('the pool covers eos, maxTokens and repetition stops', async () => {
     const reasons = new Set<string>();
     for (const stop of STOPS) for (const row of pool) reasons.add((await reference(row, [BOS], stop)).finish);
@@ -153,6 +179,34 @@ describe('pass accounting', () => {
       });
     }
   }
+
+  for (const k of [2, 3]) {
+    it(`oracle drafts through a fused draft for K=${k}: one draft call per pass, every draft accepted`, async () => {
+      const rows = makeRows(6, 'oracle', 40 + k);
+      const opts = { k, prompt: [BOS], stop };
+      const model = new FakeModel();
+      model.fusedDraftSteps = [k];
+      const { out } = await run(rows, opts, model);
+      await expectGreedy(rows, opts, out);
+      const s = out.stats;
+      expect(s.acceptedPerStep).toEqual(s.proposedPerStep);
+      expect(s.acceptedPerStep[k - 1]).toBeGreaterThan(0);
+      expect(s.draftCalls).toBe(s.decoderCalls - 1);
+      expect(model.fusedDraftCalls).toBe(s.decoderCalls - 1);
+      expect(model.draftCalls).toBe(0);
+    });
+  }
+
+  it('a K without a fused draft drafts step by step', async () => {
+    const rows = makeRows(5, 'partial', 9);
+    const opts = { k: 2, prompt: [BOS], stop };
+    const model = new FakeModel();
+    model.fusedDraftSteps = [3];
+    const { out } = await run(rows, opts, model);
+    await expectGreedy(rows, opts, out);
+    expect(model.fusedDraftCalls).toBe(0);
+    expect(model.draftCalls).toBe(2 * (out.stats.decoderCalls - 1));
+  });
 
   for (const k of [1, 2, 3]) {
     it(`adversarial drafts, K=${k}, batch 7: exactly one token per pass, nothing accepted`, async () => {

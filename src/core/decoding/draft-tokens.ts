@@ -1,5 +1,6 @@
 // The recursive FastMTP draft (DESIGN §3, step 2): d_1 = argmax draft(h_t, g), then
-// d_k = argmax draft(h^draft_{k-1}, d_{k-1}); one batched draft call per step.
+// d_k = argmax draft(h^draft_{k-1}, d_{k-1}); one batched call for all k steps when the model has a fused
+// draft for k, else one batched draft call per step.
 import { throwIfAborted } from './abort';
 import { argmaxRows } from './argmax';
 import { checkLength } from './model-output';
@@ -23,6 +24,17 @@ export async function draftTokens<C, M>(
 ): Promise<Int32Array> {
   const draft = model.draft;
   if (!draft) throw new Error('This model has no draft block: use k = 0');
+  if (model.fusedDraft && model.fusedDraftSteps?.includes(k)) {
+    throwIfAborted(signal);
+    const started = performance.now();
+    const drafts = await model.fusedDraft({ batch, hidden, ids: pending, positions, memory }, k);
+    stats.ms.draft += performance.now() - started;
+    stats.draftCalls++;
+    checkLength('fused draft ids', drafts, batch * k);
+    // Out-of-vocabulary ids cannot match a verified token, but they would hide a broken graph.
+    for (const id of drafts) if (!(id >= 0 && id < model.vocabSize)) throw new Error(`fused draft gave token id ${id}, vocabulary is ${model.vocabSize}`);
+    return drafts;
+  }
   const drafts = new Int32Array(batch * k);
   let h = hidden;
   let ids = pending;

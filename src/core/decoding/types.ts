@@ -43,6 +43,12 @@ export interface SpeculativeModel<Cache, Memory> {
   decode(req: DecodeRequest<Cache, Memory>): Promise<DecodeResult<Cache>>;
   /** Absent when the pack has no draft block: then only greedy decoding is possible. */
   draft?(req: DraftRequest<Memory>): Promise<DraftResult>;
+  /**
+   * Optional: `steps` recursive draft steps in one call (a fused draft graph), for the step counts
+   * `fusedDraftSteps` lists; same inputs as the first draft step, returns d_1 … d_steps as [B, steps].
+   */
+  readonly fusedDraftSteps?: readonly number[];
+  fusedDraft?(req: DraftRequest<Memory>, steps: number): Promise<Int32Array>;
   /** Keep only `rows` (ascending) of a cache / memory, so finished sequences leave the batch. */
   selectCacheRows(cache: Cache, rows: number[]): Cache;
   selectMemoryRows(memory: Memory, rows: number[]): Memory;

@@ -84,6 +84,9 @@ export class FakeModel implements SpeculativeModel<FakeCache, FakeMemory> {
   readonly hiddenSize = HIDDEN;
   readonly decodeCalls: DecodeCallLog[] = [];
   draftCalls = 0;
+  fusedDraftCalls = 0;
+  /** Step counts the fake fused draft serves; unset = no fused draft (one call per step). */
+  fusedDraftSteps?: number[];
   compactions = 0;
   /** Called before each decode; tests use it to abort mid-run. */
   onDecode?: (call: number) => void;
@@ -139,6 +142,10 @@ export class FakeModel implements SpeculativeModel<FakeCache, FakeMemory> {
 
   async draft(req: DraftRequest<FakeMemory>): Promise<DraftResult> {
     this.draftCalls++;
+    return this.draftStep(req);
+  }
+
+  private async draftStep(req: DraftRequest<FakeMemory>): Promise<DraftResult> {
     const B = req.batch;
     expect(req.memory.rows.length === B && req.hidden.length === B * HIDDEN, 'draft batch');
     const logits = new Float32Array(B * VOCAB);
@@ -153,6 +160,25 @@ export class FakeModel implements SpeculativeModel<FakeCache, FakeMemory> {
       hidden.set([state >>> 16, state & 0xffff, count], b * HIDDEN);
     }
     return { logits, hidden };
+  }
+
+  /** All `steps` draft steps at once, the argmax of each fed to the next, as a fused draft graph does. */
+  async fusedDraft(req: DraftRequest<FakeMemory>, steps: number): Promise<Int32Array> {
+    expect(this.fusedDraftSteps?.includes(steps) === true, `no fused draft for ${steps} steps`);
+    this.fusedDraftCalls++;
+    const B = req.batch;
+    const out = new Int32Array(B * steps);
+    let { hidden, ids } = req;
+    for (let s = 0; s < steps; s++) {
+      const step = await this.draftStep({ ...req, hidden, ids, positions: req.positions.map((p) => p + s) });
+      ids = Int32Array.from({ length: B }, (_, b) => {
+        const row = step.logits.subarray(b * VOCAB, (b + 1) * VOCAB);
+        return row.indexOf(Math.max(...row));
+      });
+      ids.forEach((id, b) => (out[b * steps + s] = id));
+      hidden = step.hidden;
+    }
+    return out;
   }
 
   selectCacheRows(cache: FakeCache, rows: number[]): FakeCache {
