@@ -75,11 +75,11 @@ async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: n
       prompt: [spec.tokenizer.bos],
       // No repetition stop: dot leaders and rules are real repeats. A runaway line is bounded by how
       // many characters its width can hold instead (stop rules never change logits, so K stays lossless).
-      stop: { eos: spec.tokenizer.eos, maxTokens: Math.min(cap, lineTokenBound(memories)) },
+      stop: { eos: spec.tokenizer.eos, maxTokens: Math.min(cap, lineTokenBound(memories, perStep(spec))) },
       signal,
     });
     // Each line keeps only what its own bound allows, so a line reads the same in any batch.
-    out.tokens = out.tokens.map((t, i) => t.slice(0, Math.min(cap, lineTokenBound([memories[i]!]))));
+    out.tokens = out.tokens.map((t, i) => t.slice(0, Math.min(cap, lineTokenBound([memories[i]!], perStep(spec)))));
     return out;
   } finally {
     releaseMemory(rec.runtime, memory);
@@ -89,10 +89,15 @@ async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: n
 /**
  * Most tokens a batch's widest line can hold: one memory step is 8 px of a 48 px high line and narrow
  * glyphs take about that (densest training line: 1.15 characters per step), so 1.5 per step plus 8 is a
- * generous ceiling.
+ * generous ceiling. A formula squeezed to 48 px holds far more LaTeX pieces per step (stacked matrices,
+ * limits, scripts: up to 5.2 in the rendered training set), so `latex` recognizers get 8 per step.
  */
-export function lineTokenBound(memories: readonly LineMemoryHost[]): number {
-  return Math.ceil(1.5 * Math.max(0, ...memories.map((m) => m.steps))) + 8;
+export function lineTokenBound(memories: readonly LineMemoryHost[], tokensPerStep = 1.5): number {
+  return Math.ceil(tokensPerStep * Math.max(0, ...memories.map((m) => m.steps))) + 8;
+}
+
+function perStep(spec: RecognizerSpec): number {
+  return spec.output === 'latex' ? 8 : 1.5;
 }
 
 /** Decodes already-encoded lines (tests and benchmarks reuse one encoding for every K). */
