@@ -1,5 +1,6 @@
 // The TensorRuntime seam over onnxruntime-node: the only module that imports it (CLI, Node tests, bench).
 import * as ort from 'onnxruntime-node';
+import type { ExternalDataFile } from '../core/page-pack/page-pack-engine';
 import type { Tensor, TensorRuntime, TensorSession } from '../core/recognize/tensor-runtime';
 
 /**
@@ -39,14 +40,18 @@ export class OrtNodeRuntime implements TensorRuntime {
     // Host tensors are garbage-collected.
   }
 
-  /** Creates a session from graph bytes (already hash-checked by the pack loader). */
-  async session(bytes: Uint8Array, label: string): Promise<TensorSession> {
+  /**
+   * Creates a session from graph bytes (already hash-checked by the pack loader) and the ONNX external-data
+   * files the graph names, passed as bytes: a graph loaded from bytes cannot resolve them from disk.
+   */
+  async session(bytes: Uint8Array, label: string, externalData: ExternalDataFile[] = []): Promise<TensorSession> {
     try {
       const s = await ort.InferenceSession.create(bytes, {
         intraOpNumThreads: this.options.threads ?? 0,
         interOpNumThreads: 1,
         graphOptimizationLevel: 'all',
         extra: LOSSLESS_QDQ,
+        ...(externalData.length > 0 ? { externalData } : {}),
       });
       return {
         inputNames: s.inputNames,

@@ -3,34 +3,54 @@
 import { loadPackFromFiles } from '../../src/cache/load-pack-files';
 import { loadPackFromUrl } from '../../src/cache/load-pack-url';
 import { PackStore } from '../../src/cache/pack-store';
-import type { LoadedPack } from '../../src/core/pack/loaded-pack';
+import { isPagePack, type LoadedPack } from '../../src/core/pack/loaded-pack';
 import { packGraphs } from '../../src/core/pack/manifest';
 import type { GraphSpec } from '../../src/core/pack/manifest-types';
-import { ocrPage } from '../../src/core/pipeline/ocr-page';
+import { ocrPage, type PageStage } from '../../src/core/pipeline/ocr-page';
 import { closePageEngine, openPageEngine, type PageEngine } from '../../src/core/pipeline/page-engine';
 import { warmUp } from '../../src/core/pipeline/warm-up';
 import type { CachedPack, EngineApi, EngineEvent, EngineSettings, PackSource } from '../../src/protocol/engine-api';
 import type { PageImage, PageResult } from '../../src/protocol/page';
-import type { SessionFactory } from '../../src/core/recognize/open-recognizer';
-import type { TensorRuntime } from '../../src/core/recognize/tensor-runtime';
+import {
+  closePagePackEngine,
+  ocrPagePack,
+  openPagePackEngine,
+  warmUpPagePack,
+  type ExternalDataFile,
+  type PagePackEngine,
+} from '../../src/core/page-pack/page-pack-engine';
+import type { TensorRuntime, TensorSession } from '../../src/core/recognize/tensor-runtime';
 
 export type WebBackend = 'webgpu' | 'wasm';
 
 /** What the service needs from an inference runtime; engine.worker.ts passes onnxruntime-web. */
 export interface RuntimeProvider {
   chooseBackend(requested: EngineSettings['backend'], graphs: GraphSpec[]): Promise<{ backend: WebBackend; reason?: string }>;
-  open(backend: WebBackend): { runtime: TensorRuntime & { readonly deviceLost?: string | null }; createSession: SessionFactory };
+  open(backend: WebBackend): { runtime: TensorRuntime & { readonly deviceLost?: string | null }; createSession: CreateSession };
   /** The shipped pack's pack.json URL, or null. */
   defaultPackUrl(): string | null;
   /** Overrides pack loading (tests); default: URL via the Cache API, or dropped files. */
   loadPack?(source: PackSource, onEvent: (e: EngineEvent) => void): Promise<LoadedPack>;
 }
 
+/** A session from verified graph bytes; page packs also pass the graph's external-data files. */
+export type CreateSession = (bytes: Uint8Array, label: string, graph: GraphSpec, externalData?: ExternalDataFile[]) => Promise<TensorSession>;
+
+/** The opened pack: a `lines` pipeline or a `page` model. */
+type Engine = { kind: 'lines'; lines: PageEngine } | PagePackEngine;
+
+async function openEngine(runtime: TensorRuntime, createSession: CreateSession, pack: LoadedPack): Promise<Engine> {
+  if (isPagePack(pack)) return openPagePackEngine(runtime, (b, l, g, ext) => createSession(b, l, g, ext), pack);
+  return { kind: 'lines', lines: await openPageEngine(runtime, createSession, pack) };
+}
+
+const closeEngine = (e: Engine) => (e.kind === 'page' ? closePagePackEngine(e) : closePageEngine(e.lines));
+
 const isAbort = (e: unknown) => (e as { name?: string })?.name === 'AbortError';
 
 export class EngineService implements EngineApi {
   private pack: LoadedPack | null = null;
-  private engine: PageEngine | null = null;
+  private engine: Engine | null = null;
   private runtime: ReturnType<RuntimeProvider['open']>['runtime'] | null = null;
   private controller: AbortController | null = null;
   private emit: (e: EngineEvent) => void = () => {};
@@ -70,13 +90,12 @@ export class EngineService implements EngineApi {
   async ocrPage(image: PageImage, page: number, settings: EngineSettings): Promise<PageResult> {
     if (!this.engine) throw new Error('The engine is not initialised.');
     const controller = (this.controller = new AbortController());
-    const run = () =>
-      ocrPage(this.engine!, image, page, {
-        k: settings.k,
-        dropHeaders: settings.dropHeaders,
-        signal: controller.signal,
-        onProgress: (stage, done, total) => this.emit({ type: 'page-progress', page, done, total, stage }),
-      });
+    const onProgress = (stage: PageStage, done: number, total: number) => this.emit({ type: 'page-progress', page, done, total, stage });
+    const run = () => {
+      const e = this.engine!;
+      if (e.kind === 'page') return ocrPagePack(e, image, page, { k: settings.k, signal: controller.signal, onProgress });
+      return ocrPage(e.lines, image, page, { k: settings.k, dropHeaders: settings.dropHeaders, signal: controller.signal, onProgress });
+    };
     try {
       return await run();
     } catch (e) {
@@ -114,11 +133,11 @@ export class EngineService implements EngineApi {
   private async start(backend: WebBackend, k: number): Promise<void> {
     this.emit({ type: 'warming-up', backend });
     const { runtime, createSession } = this.provider.open(backend);
-    const engine = await openPageEngine(runtime, createSession, this.pack!);
+    const engine = await openEngine(runtime, createSession, this.pack!);
     try {
-      await warmUp(engine, k);
+      await (engine.kind === 'page' ? warmUpPagePack(engine, k) : warmUp(engine.lines, k));
     } catch (e) {
-      await closePageEngine(engine).catch(() => {});
+      await closeEngine(engine).catch(() => {});
       throw e;
     }
     this.runtime = runtime;
@@ -130,7 +149,7 @@ export class EngineService implements EngineApi {
     const old = this.engine;
     this.engine = null;
     this.runtime = null;
-    if (old) await closePageEngine(old).catch(() => {});
+    if (old) await closeEngine(old).catch(() => {});
     await this.start('wasm', k);
   }
 }

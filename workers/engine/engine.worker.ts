@@ -10,7 +10,7 @@ Comlink.expose(
     defaultPackUrl,
     open(backend) {
       const runtime = new OrtWebRuntime(backend);
-      return { runtime, createSession: (bytes, label, graph) => runtime.session(bytes, label, graph) };
+      return { runtime, createSession: (bytes, label, graph, externalData) => runtime.session(bytes, label, graph, externalData) };
     },
   }),
 );

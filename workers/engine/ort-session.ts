@@ -5,6 +5,7 @@ import * as ort from 'onnxruntime-web';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
 import type { GraphSpec } from '../../src/core/pack/manifest-types';
+import type { ExternalDataFile } from '../../src/core/page-pack/page-pack-engine';
 import type { Tensor, TensorRuntime, TensorSession } from '../../src/core/recognize/tensor-runtime';
 import type { Backend } from '../../src/protocol/engine-api';
 
@@ -87,7 +88,8 @@ export class OrtWebRuntime implements TensorRuntime {
     if (o.location === 'gpu-buffer') o.dispose();
   }
 
-  async session(bytes: Uint8Array, label: string, graph: GraphSpec): Promise<TensorSession> {
+  /** `externalData`: the graph's ONNX external-data files (page packs), by the path the graph names them. */
+  async session(bytes: Uint8Array, label: string, graph: GraphSpec, externalData: ExternalDataFile[] = []): Promise<TensorSession> {
     const options: ort.InferenceSession.SessionOptions = {
       executionProviders: [this.backend],
       graphOptimizationLevel: 'all',
@@ -95,6 +97,7 @@ export class OrtWebRuntime implements TensorRuntime {
       // src/node/ort-node-session.ts (not imported: that module loads onnxruntime-node).
       extra: { session: { disable_quant_qdq: '1' } },
     };
+    if (externalData.length > 0) options.externalData = externalData;
     if (this.backend === 'webgpu' && graph.outputs.some((o) => o.name === 'present_kv')) {
       options.preferredOutputLocation = { present_kv: 'gpu-buffer' };
     }

@@ -64,6 +64,8 @@ export interface PageReading {
   tokens: number[];
   finish: FinishReason;
   stats: DecodeStats;
+  /** Time in the vision graphs and visual-token layout. */
+  encoderMs: number;
 }
 
 export async function readPage(
@@ -73,7 +75,10 @@ export async function readPage(
   page: PageImage,
   opts: { k: number; detokenize: (ids: number[]) => string; maxTokens?: number; signal?: AbortSignal },
 ): Promise<PageReading> {
+  const t0 = performance.now();
   const enc = await encodePage(runtime, pack, graphs, page);
+  const encoderMs = performance.now() - t0;
+  opts.signal?.throwIfAborted();
   const k = graphs.model.draft ? Math.min(opts.k, pack.maxDraft) : 0;
   const room = pack.maxPositions - enc.prompt.length;
   if (room < 1) {
@@ -95,5 +100,5 @@ export async function readPage(
     regions = regions.map((r) => ({ ...r, markdown: normalizeMathDelimiters(r.markdown) }));
   }
   const finish = tokens.length < out.tokens[0]!.length ? 'repeat' : (out.finish?.[0] ?? 'length');
-  return { markdown: text, regions, tokens, finish, stats: out.stats };
+  return { markdown: text, regions, tokens, finish, stats: out.stats, encoderMs };
 }
