@@ -5,12 +5,11 @@
 // Usage: npx tsx training/formula/extract.ts [work dir]
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import * as ort from 'onnxruntime-node';
 import { lineInput, LINE_DEFAULTS, lineWidths } from '../../src/core/image/line-input';
 import type { BBox, PageImage } from '../../src/protocol/page';
 import { latexPieces } from '../../src/core/formula/normalize-latex';
-import { mulberry32 } from './grammar';
+import { formulaImage } from './formula-image';
 
 const work = process.argv[2] ?? 'training/work/formula';
 const FEAT = 600;
@@ -22,32 +21,6 @@ if (existsSync(indexPath)) for (const l of readFileSync(indexPath, 'utf8').split
 
 interface Row { id: string; label: string; split: string; png: string }
 const rows: Row[] = readFileSync(join(work, 'formulas.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-
-function seedOf(id: string): number {
-  let h = 2166136261;
-  for (const c of id) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-  return h >>> 0;
-}
-
-/** The crop as a page image; a quarter of the crops get Gaussian pixel noise (scanner grain). */
-export async function formulaImage(path: string, id: string | null): Promise<PageImage> {
-  const img = await loadImage(readFileSync(path));
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const px = new Uint8ClampedArray(ctx.getImageData(0, 0, img.width, img.height).data.buffer);
-  if (id !== null) {
-    const r = mulberry32(seedOf(id));
-    if (r() < 0.25) {
-      const sigma = 6 + r() * 16;
-      for (let i = 0; i < px.length; i += 4) {
-        const n = sigma * Math.sqrt(-2 * Math.log(r() + 1e-9)) * Math.cos(2 * Math.PI * r());
-        for (let k = 0; k < 3; k++) px[i + k] = px[i + k]! + n;
-      }
-    }
-  }
-  return { width: img.width, height: img.height, pixels: px, dpi: 0 };
-}
 
 const session = await ort.InferenceSession.create(join(work, 'rec-features600.onnx'), { intraOpNumThreads: 1 });
 const shard = `shard-${Date.now().toString(36)}.f16`;

@@ -94,6 +94,32 @@ def exact_match(model, ds, rows, n=100):
     return hits / max(1, len(rows))
 
 
+def transfer(model, ck):
+    """Starts from the line recognizer: it already reads PP-OCRv4 features of letters and digits. Tensors of
+    the same shape are copied; token embeddings and the CTC head row by row for pieces both vocabularies
+    share (ASCII). The neck projection starts at zero (model.py), so the start reads the backbone only."""
+    src = {k: v.float() for k, v in ck["model"].items()}
+    line_pieces = __import__("charset").PIECES
+    line_index = {p: i for i, p in enumerate(line_pieces)}
+    shared = [(i, line_index[p]) for i, p in enumerate(PIECES) if p in line_index]
+    state = model.state_dict()
+    copied = rows = 0
+    with torch.no_grad():
+        for k, v in state.items():
+            w = src.get(k)
+            if w is None:
+                continue
+            if w.shape == v.shape:
+                v.copy_(w)
+                copied += 1
+            elif k in ("tok.weight", "ctc_head.weight", "ctc_head.bias") and w.shape[1:] == v.shape[1:]:
+                for a, b in shared:
+                    v[a] = w[b]
+                rows += len(shared)
+    model.load_state_dict(state)
+    return f"{copied} tensors, {len(shared)} shared pieces"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default=os.path.join(os.path.dirname(HERE), "work", "formula"))
@@ -102,8 +128,10 @@ def main():
     ap.add_argument("--layers", type=int, default=3)
     ap.add_argument("--heads", type=int, default=4)
     ap.add_argument("--lr", type=float, default=2e-3)
-    ap.add_argument("--batch-steps", type=int, default=1200)
+    ap.add_argument("--batch-steps", type=int, default=800)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--init", default=os.path.join(os.path.dirname(HERE), "checkpoints", "pocket-v0.pt"),
+                    help="line recognizer weights to start from (memory, decoder, draft; embeddings of shared pieces)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
@@ -118,6 +146,8 @@ def main():
         opt.load_state_dict(ck["opt"])
         state = ck["state"]
         print(f"resumed at step {state['step']}, {state['seconds'] / 60:.1f} min", flush=True)
+    elif args.init:
+        print(f"initialized from {args.init}: {transfer(model, torch.load(args.init))}", flush=True)
     print(f"parameters {sum(p.numel() for p in model.parameters()) / 1e6:.2f} M, vocab {cfg.vocab}", flush=True)
     budget = args.minutes * 60
 
