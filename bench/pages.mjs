@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// npm run bench [-- --pages N --ks 0,3,1 --batch B --pack DIR --no-tesseract --out FILE]
+// npm run bench [-- --pages N --ks 0,3,1 --batch B --pack DIR --no-tesseract --out FILE
+//                  --no-chromium --threads N --no-webgpu --no-first-markdown --memory-pages N --memory-limit-s S
+//                  --app-dist DIR]
 // End-to-end page OCR on this machine: a fixed set of real PDF pages (text, tables, math, scanned),
 // each rendered once at the app's OCR resolution, then read by Pagemark (onnxruntime-node) at each K
-// and by Debian's tesseract on the same pixels. Systems take turns page by page so load from other
-// processes falls on all of them alike. Writes bench/results/pages.json and prints a table.
-// A benchmark, not a test: it reports numbers and never judges them.
+// and by Debian's tesseract on the same pixels; then in headless Chromium (bench/pages-browser.ts) by
+// Pagemark on the WASM EP at K=0 and the best K and by tesseract.js on the same PNGs, the WebGPU EP on a
+// small image, drop-to-first-Markdown in the built app, and memory over a long PDF. Systems take turns
+// page by page so load from other processes falls on all of them alike. Writes bench/results/pages.json
+// and prints a table. A benchmark, not a test: it reports numbers and never judges them.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +21,7 @@ import { tsImport } from 'tsx/esm/api';
 // pdf.js reports recoverable PDF syntax errors with console.log; keep standard output for the table.
 const print = (s) => process.stdout.write(s + '\n');
 console.log = (...args) => console.error(...args);
+process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 
 const root = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 const { values } = parseArgs({
@@ -27,6 +32,16 @@ const { values } = parseArgs({
     batch: { type: 'string' },
     pack: { type: 'string', default: root('models/pocket') },
     'no-tesseract': { type: 'boolean', default: false },
+    'no-chromium': { type: 'boolean', default: false },
+    // onnxruntime-web WASM threads in Chromium; 0 = the app's own choice.
+    threads: { type: 'string', default: '0' },
+    'no-webgpu': { type: 'boolean', default: false },
+    'no-first-markdown': { type: 'boolean', default: false },
+    // Pages of the generated long PDF; the run stops at --memory-limit-s and reports the pages it did.
+    'memory-pages': { type: 'string', default: '300' },
+    'memory-limit-s': { type: 'string', default: '600' },
+    // A built app to measure instead of building one for this run.
+    'app-dist': { type: 'string' },
     out: { type: 'string', default: root('bench/results/pages.json') },
   },
 });
@@ -141,34 +156,25 @@ for (const [i, p] of pages.entries()) {
   }
 }
 await ocr.close();
-rmSync(tmp, { recursive: true, force: true });
 
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos);
-  return s[lo] + (s[Math.ceil(pos)] - s[lo]) * (pos - lo);
-};
-const r3 = (x) => Math.round(x * 1000) / 1000;
+const { pageSpeed, r3, stageProfile, bestK } = await tsImport('./page-summary.ts', import.meta.url);
 const summary = {};
 for (const sys of systems) {
-  const secs = records[sys].map((r) => r.seconds);
-  const total = secs.reduce((a, b) => a + b, 0);
-  summary[sys] = { pages: secs.length, seconds_per_page: { median: r3(quantile(secs, 0.5)), p90: r3(quantile(secs, 0.9)) }, pages_per_s: r3(secs.length / total), total_seconds: r3(total) };
+  summary[sys] = pageSpeed(records[sys].map((r) => r.seconds));
   if (sys.startsWith('pagemark')) {
-    const ms = { detect: 0, encoder: 0, decoder: 0, draft: 0, layout: 0, other: 0 };
+    // Render: pdf.js in Node, once per page, the same for every K.
+    const profile = stageProfile(records[sys].map((r, i) => ({ ...r.ms, render: pages[i].renderMs })));
     let tokens = 0;
     let calls = 0;
     let passes = 0;
     for (const r of records[sys]) {
-      for (const key of Object.keys(ms)) ms[key] += r.ms[key];
       tokens += r.tokens;
       calls += r.decoderCalls;
       // Per-line verifier passes; a decoder call runs a batch of lines at once.
       if (r.tokensPerPass > 0) passes += r.tokens / r.tokensPerPass;
     }
-    const staged = Object.values(ms).reduce((a, b) => a + b, 0);
-    summary[sys].profile = Object.fromEntries(Object.entries(ms).map(([key, v]) => [key, r3(v / staged)]));
+    summary[sys].profile = profile.share;
+    summary[sys].profile_ms = profile.ms;
     summary[sys].tokens = tokens;
     summary[sys].decoderCalls = calls;
     summary[sys].tokensPerPass = passes > 0 ? r3(tokens / passes) : 0;
@@ -190,6 +196,31 @@ const ratios = {
 };
 for (const sys of systems) for (const r of records[sys]) delete r.markdown;
 
+// The fastest K > 0 of the Node run is the K the browser runs beside K=0.
+const best = bestK(new Map(ks.map((k) => [k, summary[`pagemark-k${k}`].total_seconds])), 3);
+const browser = {};
+if (!values['no-chromium']) {
+  const { pagesInChromium, webGpuInChromium, appInChromium } = await tsImport('./pages-browser.ts', import.meta.url);
+  const o = {
+    packDir: values.pack,
+    ks: [...new Set([0, best])],
+    threads: Number(values.threads),
+    tesseract: true,
+    webgpu: !values['no-webgpu'],
+    firstMarkdown: !values['no-first-markdown'],
+    memoryPages: Number(values['memory-pages']),
+    memoryLimitS: Number(values['memory-limit-s']),
+    appDist: values['app-dist'],
+  };
+  browser.chromium = await pagesInChromium(
+    pages.map((p) => ({ file: p.file, page: p.page, kind: p.kind, path: p.path, png: readFileSync(p.png) })),
+    o,
+  );
+  if (o.webgpu) browser.webgpu = await webGpuInChromium(o);
+  if (o.firstMarkdown || o.memoryPages > 0) Object.assign(browser, await appInChromium(o, best));
+}
+rmSync(tmp, { recursive: true, force: true });
+
 const result = {
   date: new Date().toISOString(),
   command: `node bench/pages.mjs ${process.argv.slice(2).join(' ')}`.trim(),
@@ -201,19 +232,41 @@ const result = {
   summary,
   ratios,
   perPage: records,
+  bestK: best,
+  ...browser,
 };
 mkdirSync(new URL('results/', import.meta.url), { recursive: true });
 writeFileSync(values.out, JSON.stringify(result, null, 2) + '\n');
 
 print(`${pages.length} pages (${source}), ${machine.cpus} CPUs, load ${machine.loadAverageAtStart.join(' ')} at start`);
-print('system         median s/page   p90 s/page   pages/s');
-for (const sys of systems) {
-  const s = summary[sys];
-  print(`${sys.padEnd(14)} ${s.seconds_per_page.median.toFixed(2).padStart(13)} ${s.seconds_per_page.p90.toFixed(2).padStart(12)} ${s.pages_per_s.toFixed(3).padStart(9)}`);
-}
-for (const sys of systems.filter((s) => summary[s].profile)) {
-  const prof = Object.entries(summary[sys].profile).map(([key, v]) => `${key} ${(v * 100).toFixed(0)}%`).join(', ');
-  print(`${sys} time: ${prof}; ${summary[sys].tokensPerPass} tokens/pass`);
-}
+const table = (label, sums) => {
+  print(`${label.padEnd(26)} median s/page   p90 s/page   pages/s`);
+  for (const [sys, s] of Object.entries(sums)) {
+    print(`${sys.padEnd(26)} ${s.seconds_per_page.median.toFixed(2).padStart(13)} ${s.seconds_per_page.p90.toFixed(2).padStart(12)} ${s.pages_per_s.toFixed(3).padStart(9)}`);
+  }
+  for (const [sys, s] of Object.entries(sums).filter(([, s]) => s.profile)) {
+    const prof = Object.entries(s.profile).map(([key, v]) => `${key} ${(v * 100).toFixed(0)}%`).join(', ');
+    print(`  ${sys} time: ${prof}; ${s.tokensPerPass} tokens/pass`);
+  }
+};
+table('Node (onnxruntime-node)', summary);
 print(`ratios: ${JSON.stringify(ratios)}`);
+if (browser.chromium) {
+  const e = browser.chromium.engine;
+  table(`Chromium (WASM, ${e.wasmThreads} thr.)`, browser.chromium.summary);
+  print(`ratios: ${JSON.stringify(browser.chromium.ratios)}`);
+}
+if (browser.webgpu) {
+  const w = browser.webgpu;
+  print(`WebGPU (${w.adapter ?? 'no adapter'}) on ${w.image}: ${w.error ?? w.byK.map((b) => `K=${b.k} same Markdown as WASM: ${b.sameMarkdownAsWasm}, decoder calls ${b.webgpu.decoderCalls} (WASM ${b.wasm.decoderCalls}), draft calls ${b.webgpu.draftCalls}`).join('; ')}`);
+}
+if (browser.firstMarkdown) {
+  const f = browser.firstMarkdown;
+  print(`drop → first Markdown (${f.pdf}, K=${f.k}): cold ${(f.cold.firstMarkdownMs / 1000).toFixed(1)} s, warm ${(f.warm.firstMarkdownMs / 1000).toFixed(1)} s`);
+}
+if (browser.memory) {
+  const m = browser.memory;
+  const line = (name, t) => `${name} peak ${t.peakMiB} MiB, ${t.growthMiBPer100Pages} MiB/100 pages`;
+  print(`memory, ${m.pagesDone} of ${m.pagesRequested} pages in ${m.seconds} s: ${[line('JS heap', m.jsHeap), line('WASM', m.wasm), line('browser PSS', m.browserPss), line('browser RSS', m.browserRss)].join('; ')}`);
+}
 print(`wrote ${values.out}`);

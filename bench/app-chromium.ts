@@ -1,0 +1,147 @@
+// npm run bench, the built app in headless Chromium (served with COOP/COEP on 127.0.0.1, WASM backend):
+// time from dropping a one-page PDF to its Markdown on screen, cold (nothing cached) and warm (pack in the
+// Cache API, app under its service worker); and memory while converting a long PDF page by page.
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from '@playwright/test';
+import { build } from 'vite';
+import { closeServer, startStaticHost } from '../e2e/loopback-server';
+import { launchChromium } from './bench-server';
+import { ContextMemoryProbe, type ContextMemory } from './context-memory';
+import { browserRss } from './process-memory';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Builds the app as `npm run build` does, into its own folder so a concurrent build elsewhere cannot disturb it. */
+export async function buildApp(outDir: string): Promise<void> {
+  process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
+  await build({ root, configFile: `${root}/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+}
+
+async function withApp<T>(distDir: string, fn: (browser: Browser, origin: string) => Promise<T>): Promise<T> {
+  const { origin, server } = await startStaticHost(distDir, '/');
+  const browser = await launchChromium();
+  try {
+    return await fn(browser, origin);
+  } finally {
+    await browser.close();
+    await closeServer(server);
+  }
+}
+
+async function openApp(page: Page, origin: string, k: number): Promise<void> {
+  await page.addInitScript((k) => {
+    localStorage.setItem('pagemark.settings.v1', JSON.stringify({ backend: 'wasm', k, dropHeaders: false, pack: { kind: 'default' } }));
+  }, k);
+  await page.goto(`${origin}/`);
+  await page.getByRole('heading', { name: 'Pagemark' }).waitFor();
+}
+
+/** Drops a PDF as a desktop drag does; resolves with ms until its first page's Markdown is in the pane. */
+function dropAndTime(page: Page, name: string, pdf: Buffer): Promise<{ firstMarkdownMs: number; engineReadyMs: number | null }> {
+  return page.evaluate(
+    ({ name, data }) =>
+      new Promise((resolve, reject) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name, { type: 'application/pdf' }));
+        const t0 = performance.now();
+        for (const type of ['dragenter', 'dragover', 'drop']) {
+          window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+        }
+        let engineReadyMs: number | null = null;
+        const poll = () => {
+          const now = performance.now() - t0;
+          if (engineReadyMs === null && document.querySelector('.model-status--ready')) engineReadyMs = now;
+          if (document.querySelector('[data-testid="markdown-rendered"]')) return resolve({ firstMarkdownMs: now, engineReadyMs });
+          if (now > 600_000) return reject(new Error('no Markdown within 10 minutes'));
+          setTimeout(poll, 10);
+        };
+        poll();
+      }),
+    { name, data: pdf.toString('base64') },
+  );
+}
+
+export interface FirstMarkdown {
+  cold: { firstMarkdownMs: number; engineReadyMs: number | null };
+  warm: { firstMarkdownMs: number; engineReadyMs: number | null };
+  cachedPackFiles: number;
+}
+
+/** Cold: a fresh profile. Warm: the same profile after a reload, so the pack comes from the Cache API. */
+export function firstMarkdown(distDir: string, pdf: Buffer, k: number): Promise<FirstMarkdown> {
+  return withApp(distDir, async (browser, origin) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openApp(page, origin, k);
+    const cold = await dropAndTime(page, 'cold.pdf', pdf);
+    const cachedPackFiles = await page.evaluate(async () => {
+      let n = 0;
+      for (const name of await caches.keys()) if (name.startsWith('pagemark-pack:')) n += (await (await caches.open(name)).keys()).length;
+      return n;
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Pagemark' }).waitFor();
+    const warm = await dropAndTime(page, 'warm.pdf', pdf);
+    await context.close();
+    return { cold, warm, cachedPackFiles };
+  });
+}
+
+export interface MemorySample {
+  s: number;
+  pagesDone: number;
+  jsHeap: number;
+  arrayBuffers: number;
+  wasm: number;
+  rss: number;
+  pss: number;
+  largestProcessRss: number;
+  contexts: ContextMemory[];
+}
+
+/** Converts `pdf` in the app, sampling memory every `everyMs` until all pages are done or `limitS` passes. */
+export function memoryRun(distDir: string, pdf: Buffer, o: { pages: number; k: number; everyMs: number; limitS: number }) {
+  return withApp(distDir, async (browser, origin) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const probe = await ContextMemoryProbe.attach(page);
+    await openApp(page, origin, o.k);
+    const samples: MemorySample[] = [];
+    const t0 = performance.now();
+    const sample = async () => {
+      const text = (await page.getByTestId('doc-progress').first().textContent({ timeout: 1000 }).catch(() => '')) ?? '';
+      const contexts = await probe.sample();
+      const rss = browserRss();
+      const sum = (key: 'jsHeapUsed' | 'arrayBuffers' | 'wasm') => contexts.reduce((a, c) => a + c[key], 0);
+      samples.push({
+        s: Math.round((performance.now() - t0) / 100) / 10,
+        pagesDone: Number(/(\d+) of \d+/.exec(text)?.[1] ?? 0),
+        jsHeap: sum('jsHeapUsed'),
+        arrayBuffers: sum('arrayBuffers'),
+        wasm: sum('wasm'),
+        rss: rss.total,
+        pss: rss.pss,
+        largestProcessRss: rss.largest,
+        contexts,
+      });
+      return samples.at(-1)!;
+    };
+    await sample();
+    await page.evaluate(
+      ({ data }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], 'long.pdf', { type: 'application/pdf' }));
+        for (const type of ['dragenter', 'dragover', 'drop']) window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      },
+      { data: pdf.toString('base64') },
+    );
+    let last = await sample();
+    while (last.pagesDone < o.pages && last.s < o.limitS) {
+      await page.waitForTimeout(o.everyMs);
+      last = await sample();
+      if (samples.length % 10 === 0) console.error(`memory run: ${last.pagesDone}/${o.pages} pages, ${last.s} s, RSS ${(last.rss / 2 ** 20).toFixed(0)} MiB`);
+    }
+    await context.close();
+    return { pagesRequested: o.pages, pagesDone: last.pagesDone, seconds: last.s, samples };
+  });
+}

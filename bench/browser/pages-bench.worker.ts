@@ -1,0 +1,81 @@
+// npm run bench in Chromium, Pagemark side: the app's page pipeline (ocrPage) on onnxruntime-web, fed the
+// same PNG page images tesseract.js reads. Timed from PNG bytes to Markdown, decoding included.
+import * as Comlink from 'comlink';
+import * as ort from 'onnxruntime-web';
+import { loadPackFromUrl } from '../../src/cache/load-pack-url';
+import { PackStore } from '../../src/cache/pack-store';
+import { ocrPage } from '../../src/core/pipeline/ocr-page';
+import { closePageEngine, openPageEngine, type PageEngine } from '../../src/core/pipeline/page-engine';
+import { warmUp } from '../../src/core/pipeline/warm-up';
+import type { PageImage, PageStats } from '../../src/protocol/page';
+import { OCR_TARGET } from '../../src/bridges/render-bridge';
+import { OrtWebRuntime, type WebBackend } from '../../workers/engine/ort-session';
+import { drawPdfPage, openPdf } from '../../workers/render/pdf-document';
+
+export interface BrowserPageRun {
+  seconds: number;
+  /** PNG decode, outside ocrPage's own stages. */
+  decodeMs: number;
+  markdown: string;
+  regions: number;
+  stats: PageStats;
+}
+
+async function decodePng(bytes: Uint8Array): Promise<PageImage> {
+  const bitmap = await createImageBitmap(new Blob([bytes as BlobPart], { type: 'image/png' }));
+  const { width, height } = bitmap;
+  const ctx = new OffscreenCanvas(width, height).getContext('2d')!;
+  ctx.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  const d = ctx.getImageData(0, 0, width, height);
+  return { width: d.width, height: d.height, pixels: d.data, dpi: 0 };
+}
+
+let engine: PageEngine | null = null;
+
+const api = {
+  /** Loads the pack and warms it up; `threads` overrides the app's WASM thread count (0 = the app's). */
+  async open(packUrl: string, backend: WebBackend, threads: number, k: number) {
+    if (threads > 0) ort.env.wasm.numThreads = threads;
+    const pack = await loadPackFromUrl(packUrl, { store: new PackStore(undefined) });
+    const runtime = new OrtWebRuntime(backend);
+    engine = await openPageEngine(runtime, (b, l, g) => runtime.session(b, l, g), pack);
+    await warmUp(engine, k);
+    return {
+      pack: pack.manifest.name,
+      backend,
+      crossOriginIsolated: globalThis.crossOriginIsolated,
+      wasmThreads: ort.env.wasm.numThreads,
+      hardwareConcurrency: navigator.hardwareConcurrency,
+    };
+  },
+
+  async ocr(png: Uint8Array, page: number, k: number): Promise<BrowserPageRun> {
+    const t0 = performance.now();
+    const image = await decodePng(png);
+    const decodeMs = performance.now() - t0;
+    const r = await ocrPage(engine!, image, page, { k, dropHeaders: false });
+    return { seconds: (performance.now() - t0) / 1000, decodeMs, markdown: r.markdown, regions: r.regions.length, stats: r.stats };
+  },
+
+  /** The app's own render (pdf.js in a module worker, OCR resolution), timed; the pixels are dropped. */
+  async render(pdf: Uint8Array, page: number) {
+    const t0 = performance.now();
+    const opened = await openPdf(pdf.slice().buffer, new URL('/pdfjs/', self.location.origin).href);
+    if (!opened.doc) throw new Error(`the bench could not open a PDF: ${opened.ok ? '' : opened.message}`);
+    const t1 = performance.now();
+    const { canvas } = await drawPdfPage(opened.doc, page, OCR_TARGET);
+    canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    const renderMs = performance.now() - t1;
+    await opened.doc.destroy();
+    return { openMs: t1 - t0, renderMs, width: canvas.width, height: canvas.height };
+  },
+
+  async close() {
+    if (engine) await closePageEngine(engine);
+    engine = null;
+  },
+};
+
+export type PagesBenchWorker = typeof api;
+Comlink.expose(api);

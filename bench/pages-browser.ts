@@ -1,0 +1,151 @@
+// npm run bench, everything that runs in Chromium, summarized for pages.json: Pagemark (WASM EP, K=0 and
+// the best K) and tesseract.js on the same page images; the WebGPU EP on a small image (correctness and
+// call counts); drop-to-first-Markdown cold and warm in the built app; memory over a long PDF.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makePdf } from '../e2e/pdf-maker';
+import { buildApp, firstMarkdown, memoryRun } from './app-chromium';
+import { memoryTrend, pageSpeed, r3, stageProfile } from './page-summary';
+import { benchPagesChromium, offsite, webGpuCheck } from './pages-chromium';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export interface BenchPage {
+  file: string;
+  page: number;
+  kind: string;
+  path: string;
+  png: Buffer;
+}
+
+export interface BrowserOptions {
+  packDir: string;
+  ks: number[];
+  threads: number;
+  tesseract: boolean;
+  webgpu: boolean;
+  firstMarkdown: boolean;
+  memoryPages: number;
+  memoryLimitS: number;
+  appDist?: string;
+}
+
+const MiB = (b: number) => Math.round((b / 2 ** 20) * 10) / 10;
+
+export async function pagesInChromium(pages: BenchPage[], o: BrowserOptions) {
+  console.error(`chromium: ${pages.length} pages, Pagemark K=${o.ks.join(',')}${o.tesseract ? ' and tesseract.js' : ''}`);
+  const run = await benchPagesChromium(
+    pages.map((p) => p.png),
+    pages.map((p) => ({ data: readFileSync(p.path), page: p.page })),
+    { packDir: o.packDir, ks: o.ks, threads: o.threads, tesseract: o.tesseract },
+  );
+  const systems = [...new Set(run.records.map((r) => r.system))];
+  const summary: Record<string, object> = {};
+  for (const sys of systems) {
+    const recs = run.records.filter((r) => r.system === sys);
+    const speed = pageSpeed(recs.map((r) => r.seconds));
+    if (!sys.startsWith('pagemark')) {
+      summary[sys] = speed;
+      continue;
+    }
+    // Render is the app's own pdf.js render of the same page in Chromium, timed once per page.
+    const profile = stageProfile(recs.map((r) => ({ ...r.pagemark!.stats.ms, render: run.renders[r.index]?.renderMs ?? 0, other: r.pagemark!.stats.ms.other + r.pagemark!.decodeMs })));
+    const tokens = recs.reduce((a, r) => a + r.pagemark!.stats.tokens, 0);
+    const passes = recs.reduce((a, r) => a + (r.pagemark!.stats.tokensPerPass > 0 ? r.pagemark!.stats.tokens / r.pagemark!.stats.tokensPerPass : 0), 0);
+    summary[sys] = {
+      ...speed,
+      profile: profile.share,
+      profile_ms: profile.ms,
+      tokens,
+      decoderCalls: recs.reduce((a, r) => a + r.pagemark!.stats.decoderCalls, 0),
+      draftCalls: recs.reduce((a, r) => a + r.pagemark!.stats.draftCalls, 0),
+      tokensPerPass: passes > 0 ? r3(tokens / passes) : 0,
+    };
+  }
+  const total = (sys: string) => run.records.filter((r) => r.system === sys).reduce((a, r) => a + r.seconds, 0);
+  const ratios: Record<string, number | boolean | null> = {};
+  const best = `pagemark-k${Math.max(...o.ks)}`;
+  if (o.ks.length > 1) ratios[`speedup_k${Math.max(...o.ks)}_vs_k0`] = r3(total('pagemark-k0') / total(best));
+  if (o.tesseract) ratios[`speedup_${best.replace('-', '_')}_vs_tesseract_js`] = r3(total('tesseract.js') / total(best));
+  ratios.k_outputs_identical = pages.every((_, i) => new Set(run.records.filter((r) => r.index === i && r.pagemark).map((r) => r.pagemark!.markdown)).size === 1);
+  const perPage = run.records.map((r) => ({
+    system: r.system,
+    file: pages[r.index]!.file,
+    page: pages[r.index]!.page,
+    seconds: r3(r.seconds),
+    chars: r.chars,
+    ...(r.pagemark && {
+      ms: Object.fromEntries(Object.entries(r.pagemark.stats.ms).map(([k, v]) => [k, Math.round(v)])),
+      tokens: r.pagemark.stats.tokens,
+      decoderCalls: r.pagemark.stats.decoderCalls,
+      draftCalls: r.pagemark.stats.draftCalls,
+    }),
+  }));
+  return {
+    engine: { ...run.engine, engine: 'onnxruntime-web 1.30 WASM EP', tesseract_js: o.tesseract ? 'tesseract.js 7.0.0, eng 4.0.0_best_int, LSTM only, one worker' : null },
+    loadMs: { pagemarkOpen: Math.round(run.openMs), pagemarkFirstPage: Math.round(run.warmUpMs), tesseractJsLoad: run.tesseractLoadMs && Math.round(run.tesseractLoadMs) },
+    renders: run.renders.map((r, i) => ({ file: pages[i]!.file, page: pages[i]!.page, renderMs: Math.round(r.renderMs), width: r.width, height: r.height })),
+    summary,
+    ratios,
+    offsiteRequests: [...offsite],
+    perPage,
+  };
+}
+
+export async function webGpuInChromium(o: BrowserOptions) {
+  const image = 'test/fixtures/pages/issue13242-lines.png';
+  console.error(`chromium: WebGPU EP (software adapter) vs WASM on ${image}`);
+  return webGpuCheck(readFileSync(join(root, image)), image, o.packDir);
+}
+
+/** Drop-to-first-Markdown and the long-PDF memory run, in the app built for this run (or `appDist`). */
+export async function appInChromium(o: BrowserOptions, k: number) {
+  const tmp = o.appDist ? null : mkdtempSync(join(os.tmpdir(), 'pagemark-bench-app-'));
+  const dist = o.appDist ?? tmp!;
+  try {
+    if (tmp) {
+      console.error('building the app for the in-app measurements…');
+      await buildApp(dist);
+    }
+    if (!existsSync(join(dist, 'index.html'))) throw new Error(`no built app in ${dist}`);
+    const out: Record<string, unknown> = {};
+    if (o.firstMarkdown) {
+      const pdf = 'e2e/fixtures/text-page.pdf';
+      console.error(`app: drop ${pdf} → first Markdown, cold then warm`);
+      const fm = await firstMarkdown(dist, readFileSync(join(root, pdf)), k);
+      out.firstMarkdown = { pdf, k, ...fm };
+    }
+    if (o.memoryPages > 0) {
+      // One A4 page of text per page: the full page is rendered (1414×2000 RGBA, 11 MiB) and run through
+      // every stage, while the short text keeps each page cheap enough for hundreds of pages here.
+      const pdf = makePdf(Array.from({ length: o.memoryPages }, (_, i) => ({ width: 595, height: 842, fontSize: 16, text: `Page ${i + 1}: pages are released once read.` })));
+      console.error(`app: memory while converting a ${o.memoryPages}-page PDF (limit ${o.memoryLimitS} s)`);
+      const m = await memoryRun(dist, pdf, { pages: o.memoryPages, k, everyMs: 2000, limitS: o.memoryLimitS });
+      const settle = Math.max(1, Math.round(m.pagesDone * 0.1));
+      const trend = (key: 'jsHeap' | 'arrayBuffers' | 'wasm' | 'rss' | 'pss') => {
+        const t = memoryTrend(m.samples.map((s) => ({ pagesDone: s.pagesDone, value: s[key] })), settle);
+        return { peakMiB: MiB(t.peak), steadyMiB: MiB(t.steady), growthMiBPer100Pages: MiB(t.growthPer100Pages) };
+      };
+      out.memory = {
+        pdf: `${o.memoryPages} generated A4 pages, one line of text each`,
+        k,
+        pagesRequested: m.pagesRequested,
+        pagesDone: m.pagesDone,
+        seconds: m.seconds,
+        pages_per_s: m.seconds > 0 ? r3(m.pagesDone / m.seconds) : 0,
+        trendsAfterPages: settle,
+        jsHeap: trend('jsHeap'),
+        arrayBuffers: trend('arrayBuffers'),
+        wasm: trend('wasm'),
+        browserRss: trend('rss'),
+        browserPss: trend('pss'),
+        samples: m.samples.map(({ contexts, ...s }) => ({ ...s, byContext: contexts.map((c) => ({ url: c.url.replace(/^https?:\/\/[^/]+/, ''), jsHeapMiB: MiB(c.jsHeapUsed), arrayBuffersMiB: MiB(c.arrayBuffers), wasmMiB: MiB(c.wasm) })) })),
+      };
+    }
+    return out;
+  } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+}
