@@ -11,6 +11,7 @@ import torch
 import charset
 import cut_encoder
 import export
+import fuse_draft
 from model import Config, Recognizer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -52,6 +53,8 @@ def build(ckpt, out_dir, quantize):
     total = pack["detector"]["graph"]["bytes"] + sum(
         pack["recognizer"][k]["bytes"] for k in ("encoder", "memory", "decoder", "draft")) + pack["recognizer"]["tokenizer"]["bytes"]
     print(f"{out_dir}: {total / 1e6:.1f} MB with the detector")
+    # draft_k2.onnx …: the K recursive draft steps in one graph call (pack.json recognizer.fusedDrafts)
+    print(f"{out_dir}: fused drafts {fuse_draft.add_fused_drafts(out_dir)}")
 
 
 if __name__ == "__main__":

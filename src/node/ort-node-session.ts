@@ -36,6 +36,12 @@ export class OrtNodeRuntime implements TensorRuntime {
     return o.data as Float32Array;
   }
 
+  async readInt64(t: Tensor): Promise<BigInt64Array> {
+    const o = t as ort.Tensor;
+    if (o.type !== 'int64') throw new Error(`expected an int64 tensor, got ${o.type}`);
+    return o.data as BigInt64Array;
+  }
+
   dispose(): void {
     // Host tensors are garbage-collected.
   }

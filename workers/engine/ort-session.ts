@@ -82,6 +82,12 @@ export class OrtWebRuntime implements TensorRuntime {
     return o.location === 'cpu' ? (o.data as Float32Array) : ((await o.getData()) as Float32Array);
   }
 
+  async readInt64(t: Tensor): Promise<BigInt64Array> {
+    const o = t as ort.Tensor;
+    if (o.type !== 'int64') throw new Error(`expected an int64 tensor, got ${o.type}`);
+    return (o.location === 'cpu' ? o.data : await o.getData()) as BigInt64Array;
+  }
+
   dispose(t: Tensor): void {
     const o = t as ort.Tensor;
     // CPU tensors are garbage-collected; GPU buffers must be released explicitly.

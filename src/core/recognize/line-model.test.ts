@@ -13,6 +13,7 @@ interface FakeTensor extends Tensor {
 const spec = { decoderLayers: 1, heads: 1, headDim: 1, hiddenSize: 2, vocabSize: 3 } as RecognizerSpec;
 
 class FakeRuntime implements TensorRuntime {
+  readInt64?: (t: Tensor) => Promise<BigInt64Array>;
   readonly backend = 'fake';
   disposed: FakeTensor[] = [];
   make(data: Float32Array | BigInt64Array, dims: readonly number[]): FakeTensor {
@@ -102,5 +103,55 @@ describe('LineModel cache', () => {
     model.releaseCache(r3.present);
     expect(rt.disposed.filter((t) => t.dims.length === 5 && t.dims[3]! > 0)).toHaveLength(4);
     await expect(ask(model, rt, r3.present, [1, 1])).rejects.toThrow(/after release/);
+  });
+});
+
+describe('LineModel fused draft', () => {
+  /** A fused draft graph whose ids are input_id + position + step, so the feeds it saw show in its output. */
+  const fusedGraph = (rt: FakeRuntime, dims?: number[]): TensorSession & { feeds: string[][] } => {
+    const feeds: string[][] = [];
+    return {
+      feeds,
+      inputNames: [],
+      outputNames: [],
+      release: async () => {},
+      async run(f) {
+        feeds.push(Object.keys(f).sort());
+        const ids = (f.input_ids as FakeTensor).data as BigInt64Array;
+        const pos = (f.position_ids as FakeTensor).data as BigInt64Array;
+        const B = ids.length;
+        const out = new BigInt64Array(B * 2);
+        for (let b = 0; b < B; b++) for (let s = 0; s < 2; s++) out[b * 2 + s] = ids[b]! + pos[b]! + BigInt(s);
+        return { draft_ids: rt.make(out, dims ?? [B, 2]) };
+      },
+    };
+  };
+  const request = (rt: FakeRuntime) => ({
+    batch: 2,
+    hidden: new Float32Array(4),
+    ids: Int32Array.of(5, 7),
+    positions: Int32Array.of(1, 3),
+    memory: batchMemory(rt, spec, [0, 1].map(() => ({ crossKv: new Float32Array(2), draftKv: new Float32Array(2), steps: 1 }))),
+  });
+
+  it('feeds the draft inputs, returns [B, steps] ids and frees the output', async () => {
+    const rt = new FakeRuntime();
+    rt.readInt64 = async (t: Tensor) => (t as FakeTensor).data as BigInt64Array;
+    const graph = fusedGraph(rt);
+    const model = new LineModel(rt, spec, fakeDecoder(rt), fakeDecoder(rt), new Map([[2, graph]]));
+    expect(model.fusedDraftSteps).toEqual([2]);
+    expect([...(await model.fusedDraft(request(rt), 2))]).toEqual([6, 7, 10, 11]);
+    expect(graph.feeds[0]).toEqual(['draft_kv', 'hidden', 'input_ids', 'memory_mask', 'position_ids']);
+    expect(rt.disposed.some((t) => t.dims.length === 2 && t.dims[1] === 2 && t.data instanceof BigInt64Array)).toBe(true);
+    await expect(model.fusedDraft(request(rt), 3)).rejects.toThrow(/no fused draft graph for 3/);
+  });
+
+  it('rejects ids of the wrong shape, and is off on a runtime that cannot read int64', async () => {
+    const rt = new FakeRuntime();
+    rt.readInt64 = async (t: Tensor) => (t as FakeTensor).data as BigInt64Array;
+    const bad = new LineModel(rt, spec, fakeDecoder(rt), fakeDecoder(rt), new Map([[2, fusedGraph(rt, [2, 1, 2])]]));
+    await expect(bad.fusedDraft(request(rt), 2)).rejects.toThrow(/"draft_ids" is \[2,1,2\], expected \[2,2\]/);
+    const plain = new FakeRuntime();
+    expect(new LineModel(plain, spec, fakeDecoder(plain), fakeDecoder(plain), new Map([[2, fusedGraph(plain)]])).fusedDraftSteps).toEqual([]);
   });
 });

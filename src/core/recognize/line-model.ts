@@ -11,16 +11,21 @@ export class LineModel implements SpeculativeModel<KvCache, BatchMemory> {
   readonly vocabSize: number;
   readonly hiddenSize: number;
   readonly draft?: (req: DraftRequest<BatchMemory>) => Promise<DraftResult>;
+  /** Step counts with a fused draft graph (pack.json `fusedDrafts`) this runtime can read the ids of. */
+  readonly fusedDraftSteps: readonly number[];
 
   constructor(
     private readonly runtime: TensorRuntime,
     private readonly spec: RecognizerSpec,
     private readonly decoder: TensorSession,
     private readonly draftGraph?: TensorSession,
+    /** Fused draft graphs by step count. */
+    private readonly fusedDrafts: ReadonlyMap<number, TensorSession> = new Map(),
   ) {
     this.vocabSize = spec.vocabSize;
     this.hiddenSize = spec.hiddenSize;
     if (draftGraph) this.draft = (req) => this.runDraft(req);
+    this.fusedDraftSteps = draftGraph && runtime.readInt64 ? [...fusedDrafts.keys()].sort((a, b) => a - b) : [];
   }
 
   emptyCache(batch: number): KvCache {
@@ -53,26 +58,46 @@ export class LineModel implements SpeculativeModel<KvCache, BatchMemory> {
   }
 
   private async runDraft(req: DraftRequest<BatchMemory>): Promise<DraftResult> {
+    const B = req.batch;
+    const out = await this.runDraftGraph(this.draftGraph!, req);
+    return {
+      logits: await readOutput(this.runtime, out, 'logits', [B, 1, this.vocabSize]),
+      hidden: await readOutput(this.runtime, out, 'draft_hidden', [B, 1, this.hiddenSize]),
+    };
+  }
+
+  async fusedDraft(req: DraftRequest<BatchMemory>, steps: number): Promise<Int32Array> {
+    const graph = this.fusedDrafts.get(steps);
+    if (!graph || !this.runtime.readInt64) throw new Error(`no fused draft graph for ${steps} steps`);
+    const out = await this.runDraftGraph(graph, req);
+    const t = out.draft_ids;
+    if (!t) throw new Error('fused draft graph has no "draft_ids" output');
+    if (t.dims.length !== 2 || t.dims[0] !== req.batch || t.dims[1] !== steps) {
+      throw new Error(`"draft_ids" is [${t.dims.join(',')}], expected [${req.batch},${steps}]`);
+    }
+    const ids = Int32Array.from(await this.runtime.readInt64(t), Number);
+    this.runtime.dispose(t);
+    return ids;
+  }
+
+  /** Feeds one draft step's inputs (the plain draft graph and the fused ones take the same). */
+  private async runDraftGraph(graph: TensorSession, req: DraftRequest<BatchMemory>): Promise<Record<string, Tensor>> {
     const { runtime } = this;
     const B = req.batch;
-    const D = this.hiddenSize;
     const feeds: Record<string, Tensor> = {
-      hidden: runtime.float32(req.hidden, [B, 1, D]),
+      hidden: runtime.float32(req.hidden, [B, 1, this.hiddenSize]),
       input_ids: runtime.int64(toInt64(req.ids), [B, 1]),
       position_ids: runtime.int64(toInt64(req.positions), [B, 1]),
       draft_kv: req.memory.draftKv,
       memory_mask: req.memory.mask,
     };
-    const out = await this.draftGraph!.run(feeds);
+    const out = await graph.run(feeds);
     for (const name of ['hidden', 'input_ids', 'position_ids']) runtime.dispose(feeds[name]);
-    return {
-      logits: await readOutput(runtime, out, 'logits', [B, 1, this.vocabSize]),
-      hidden: await readOutput(runtime, out, 'draft_hidden', [B, 1, D]),
-    };
+    return out;
   }
 
   async release(): Promise<void> {
-    await Promise.all([this.decoder.release(), this.draftGraph?.release()]);
+    await Promise.all([this.decoder.release(), this.draftGraph?.release(), ...[...this.fusedDrafts.values()].map((s) => s.release())]);
   }
 
   selectCacheRows(cache: KvCache, rows: number[]): KvCache {

@@ -18,12 +18,14 @@ export async function openRecognizer(
   const spec: RecognizerSpec | undefined = pack.manifest[which];
   if (!spec) throw new Error(`${pack.source}: pack has no ${which}`);
   const open = (g: GraphSpec, part: string) => createSession(packBytes(pack, g.file), `${pack.manifest.name} ${which}.${part} (${g.file})`, g);
-  const [encoder, memory, decoder, draft] = await Promise.all([
+  const [encoder, memory, decoder, draft, ...fused] = await Promise.all([
     open(spec.encoder, 'encoder'),
     open(spec.memory, 'memory'),
     open(spec.decoder, 'decoder'),
     spec.draft ? open(spec.draft, 'draft') : Promise.resolve(undefined),
+    ...(spec.fusedDrafts ?? []).map((d) => open(d.graph, `fusedDrafts[steps=${d.steps}]`)),
   ]);
+  const fusedDrafts = new Map((spec.fusedDrafts ?? []).map((d, i) => [d.steps, fused[i]!] as const));
   const tok = spec.tokenizer;
   const vocab = parsePieceVocab(new TextDecoder().decode(packBytes(pack, tok.file)), [tok.bos, tok.eos, tok.pad], tok.file);
   if (vocab.pieces.length !== spec.vocabSize) {
@@ -34,7 +36,7 @@ export async function openRecognizer(
     spec,
     encoder,
     memory,
-    model: new LineModel(runtime, spec, decoder, draft) as LineRecognizer['model'],
+    model: new LineModel(runtime, spec, decoder, draft, fusedDrafts) as LineRecognizer['model'],
     vocab,
   };
 }

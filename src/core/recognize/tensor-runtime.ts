@@ -29,6 +29,8 @@ export interface TensorRuntime {
   upload?(data: Float32Array, dims: readonly number[]): Tensor;
   /** Copies a float32 tensor to host memory (downloads GPU tensors). */
   read(t: Tensor): Promise<Float32Array>;
+  /** Copies an int64 tensor to host memory (token ids from a fused draft graph). Optional. */
+  readInt64?(t: Tensor): Promise<BigInt64Array>;
   /** Frees what the runtime holds for `t`; host tensors may ignore it. */
   dispose(t: Tensor): void;
 }
