@@ -2,6 +2,7 @@
 import { assembleMarkdown } from '../assemble/assemble-markdown';
 import { mergeStats, tokensPerPass } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
+import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
 import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
 import { layoutPage } from '../layout/layout-page';
 import type { LineRecognizer } from '../recognize/recognize-lines';
@@ -64,17 +65,18 @@ export async function ocrPage(engine: PageEngine, image: PageImage, page: number
   );
   let layoutMs = performance.now() - t;
 
-  // Lines the layout calls formulas are read again by the formula recognizer, when the pack has one.
-  const formulaLines = engine.formula ? blocks.filter((b) => b.type === 'formula').flatMap((b) => b.lines) : [];
-  if (engine.formula && formulaLines.length > 0) {
+  // Each formula block is read again, as one crop (its boxes' union), by the formula recognizer when the
+  // pack has one.
+  const crops = engine.formula ? formulaCrops(blocks, boxes, texts) : [];
+  if (engine.formula && crops.length > 0) {
     const f = await readBoxes(
       engine.formula,
       image,
-      formulaLines.map((i) => boxes[i]!),
+      crops.map((c) => c.box),
       opts,
       'formula',
     );
-    formulaLines.forEach((i, j) => (texts[i] = f.texts[j]!));
+    applyFormulaTexts(texts, crops, f.texts);
     stats = mergeStats(stats, f.stats);
     encoderMs += f.encoderMs;
   }
