@@ -77,6 +77,8 @@ export async function runEval(argv) {
       k: { type: 'string', default: '3' },
       // Keep the other systems' results from the last eval.json (rerun one system only).
       merge: { type: 'boolean', default: false },
+      // Held-out rendered formulas read by the pack's formula recognizer (0: skip).
+      'formula-limit': { type: 'string', default: '300' },
     },
   });
   const tests = loadTests(values.split);
@@ -87,6 +89,7 @@ export async function runEval(argv) {
   if (values.merge && existsSync(join(outDir, 'eval.json'))) {
     const last = JSON.parse(readFileSync(join(outDir, 'eval.json'), 'utf8'));
     if (last.split === values.split) report.systems = last.systems;
+    if (last.formula) report.formula = last.formula;
   }
   mkdirSync(join(outDir, 'eval-pages'), { recursive: true });
 
@@ -162,11 +165,41 @@ export async function runEval(argv) {
       msPerPage: pageMs.reduce((a, b) => a + b, 0) / Math.max(1, pageMs.length),
     };
   }
+  if (values.systems.split(',').includes('pagemark') && Number(values['formula-limit']) > 0) {
+    const pack = JSON.parse(readFileSync(join(values.pack, 'pack.json'), 'utf8'));
+    if (pack.formula) {
+      const { evalFormulas } = await import('../../training/formula/eval-formula.ts');
+      const { examples: _, ...formula } = await evalFormulas(values.pack, { limit: Number(values['formula-limit']) });
+      report.formula = formula;
+      console.error(`eval: formula crops exact match ${pct(formula.exactMatch)}, KaTeX parses ${pct(formula.katexParse)}`);
+    } else report.formula = { unavailable: `${values.pack} has no formula recognizer` };
+  }
   writeFileSync(join(outDir, 'eval.json'), JSON.stringify(report, null, 2) + '\n');
   const table = renderTable(report);
   writeFileSync(join(outDir, 'eval.md'), table);
   process.stdout.write(table);
   return 0;
+}
+
+/** The math category on its own: held-out KaTeX-rendered formula crops through the pack's formula recognizer. */
+function formulaTable(f) {
+  if (!f) return [];
+  if (f.unavailable) return ['## Formula crops', '', `unavailable — ${f.unavailable}`, ''];
+  const k3 = f.speculative.find((s) => s.k === 3);
+  return [
+    `## Formula crops (${f.formulas} held-out KaTeX-rendered formulas, training/formula)`,
+    '',
+    '| metric | value |',
+    '|---|---|',
+    `| exact match after normalization | ${pct(f.exactMatch)} |`,
+    `| outputs KaTeX parses | ${pct(f.katexParse)} |`,
+    `| token error rate | ${pct(f.tokenErrorRate)} |`,
+    ...f.speculative.map((s) => `| K=${s.k}: tokens per verifier pass / acceptance / same as greedy / decode speed-up | ` +
+      `${s.tokensPerPass.toFixed(2)} / ${s.acceptance.map((a) => a.toFixed(2)).join(', ')} / ${pct(s.sameAsGreedy)} / ${(f.greedyDecodeMs / s.decodeMs).toFixed(2)}x |`),
+    '',
+    k3 ? `Greedy decoding ${f.greedyDecodeMs.toFixed(0)} ms per formula, K=3 ${k3.decodeMs.toFixed(0)} ms (onnxruntime-node, batch 1).` : '',
+    '',
+  ];
 }
 
 function renderTable(report) {
@@ -192,6 +225,7 @@ function renderTable(report) {
     'text-layer = the PDF\'s own text through Pagemark\'s layout and assembly (no OCR): the layout\'s ceiling.',
     ...names.filter((n) => report.systems[n].unavailable).map((n) => `${n}: unavailable — ${report.systems[n].unavailable}`),
     '',
+    ...formulaTable(report.formula),
   ];
   return lines.join('\n');
 }
