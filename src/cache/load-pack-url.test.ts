@@ -198,3 +198,25 @@ describe('loading a pack from dropped files', () => {
     await expect(loadPackFromFiles([asFile('x', 'a.onnx')])).rejects.toThrow(/pack\.json: is missing/);
   });
 });
+
+describe('loading a page pack (seed-tiny) from a URL', () => {
+  const dir = new URL('../../models/seed-tiny/', import.meta.url);
+  const manifest = readFileSync(new URL('pack.json', dir), 'utf8');
+  const m = parseManifest(manifest);
+  const files = new Map(packFiles(m).map((f) => [f.file, new Uint8Array(readFileSync(new URL(f.file, dir)))]));
+
+  it('fetches graphs, every external-data shard and the tokenizer, re-fetches a damaged shard, then works offline', async () => {
+    const store = new PackStore(new MemoryCacheStorage().asStorage());
+    const server = serve({ manifest, files });
+    server.damage.set('vision_global.onnx.data1', { times: 1, how: 'flip' });
+    const events: EngineEvent[] = [];
+    const p = await loadPackFromUrl(`${BASE}pack.json`, { store, fetch: server.fetch, onEvent: (e) => events.push(e) });
+    expect(p.manifest.kind).toBe('page');
+    expect([...p.files.keys()]).toContain('decoder.onnx.data0');
+    for (const [f, b] of files) expect(p.files.get(f), f).toEqual(b);
+    expect(events.some((e) => e.type === 'error' && e.message.includes('vision_global.onnx.data1'))).toBe(true);
+    server.offline = true;
+    const again = await loadPackFromUrl(`${BASE}pack.json`, { store, fetch: server.fetch });
+    expect(again.files.size).toBe(files.size);
+  });
+});
