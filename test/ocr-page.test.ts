@@ -44,6 +44,24 @@ describe('ocrPage', () => {
     expect([...stages]).toEqual(expect.arrayContaining(['detect', 'recognize', 'layout', 'assemble']));
   }, 120_000);
 
+  it('reads wide lines in pieces cut at word gaps when splitWidth asks for it, the same with K=3 as greedy', async () => {
+    const total = (o: { splitWidth: number; k: number }) => {
+      let pieces = 0;
+      const run = ocrPage(engine, page, 1, {
+        ...o,
+        dropHeaders: false,
+        onProgress: (s, _done, n) => s === 'recognize' && (pieces = n),
+      });
+      return run.then((r) => ({ r, pieces }));
+    };
+    const whole = await total({ splitWidth: 0, k: 0 });
+    const split = await total({ splitWidth: 240, k: 0 });
+    const splitSpec = await total({ splitWidth: 240, k: 3 });
+    expect(split.pieces).toBeGreaterThan(whole.pieces);
+    expect(splitSpec.r.markdown).toBe(split.r.markdown);
+    expect(split.r.regions.length).toBeGreaterThan(0);
+  }, 180_000);
+
   it('returns an empty page for a blank image', async () => {
     const blank: PageImage = { width: 600, height: 800, pixels: new Uint8ClampedArray(600 * 800 * 4).fill(255), dpi: 72 };
     const r = await ocrPage(engine, blank, 3, { k: 2, dropHeaders: false });

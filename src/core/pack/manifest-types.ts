@@ -41,6 +41,8 @@ export interface ImagePreprocess {
   std: [number, number, number];
   /** Pixel value used to pad (0..255). */
   padValue?: number;
+  /** Recognizers: lines wider than this (pixels at targetHeight) are read in pieces cut at word gaps. */
+  splitWidth?: number;
 }
 
 export interface TokenizerSpec {

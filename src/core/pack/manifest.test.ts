@@ -84,6 +84,15 @@ describe('pack manifest', () => {
     expect(errorOf(p).message).toMatch(/recognizer\.decoder\.outputs.*present_kv/);
   });
 
+  it('accepts a positive integer splitWidth and names a bad one', () => {
+    const p = validPack();
+    p.recognizer.preprocess.splitWidth = 960;
+    const m = validateManifest(p);
+    expect(m.kind === 'lines' && m.recognizer.preprocess.splitWidth).toBe(960);
+    p.recognizer.preprocess.splitWidth = 0;
+    expect(errorOf(p).message).toMatch(/recognizer\.preprocess\.splitWidth/);
+  });
+
   it('rejects paths that leave the pack', () => {
     const p = validPack();
     p.recognizer.encoder.file = '../../etc/passwd';

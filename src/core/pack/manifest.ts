@@ -108,7 +108,7 @@ function checkPreprocess(c: Checker, v: unknown, field: string): ImagePreprocess
     }
     if (key === 'std' && (a as number[]).some((x) => x === 0)) c.fail(`${field}.std`, 'must not contain 0');
   }
-  for (const key of ['targetHeight', 'maxSide', 'multipleOf', 'minWidth', 'maxWidth'] as const) {
+  for (const key of ['targetHeight', 'maxSide', 'multipleOf', 'minWidth', 'maxWidth', 'splitWidth'] as const) {
     if (o[key] !== undefined) c.int(o, key, field, 1);
   }
   if (o.padValue !== undefined) {

@@ -4,6 +4,7 @@ import { mergeStats, tokensPerPass } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
 import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
+import { splitWideLine } from '../image/line-pieces';
 import { layoutPage } from '../layout/layout-page';
 import type { LineRecognizer } from '../recognize/recognize-lines';
 import { recognizeLines } from '../recognize/recognize-lines';
@@ -19,15 +20,34 @@ export interface OcrPageOptions {
   /** Lines decoded together. */
   batchSize?: number;
   dropHeaders: boolean;
+  /** Overrides the pack's recognizer splitWidth (0: never split lines). */
+  splitWidth?: number;
   signal?: AbortSignal;
   onProgress?: (stage: PageStage, done: number, total: number) => void;
 }
 
 export const DEFAULT_BATCH = 8;
 
-async function readBoxes(rec: LineRecognizer, image: PageImage, boxes: BBox[], opts: OcrPageOptions, stage: PageStage) {
+async function readBoxes(
+  rec: LineRecognizer,
+  image: PageImage,
+  lineBoxes: BBox[],
+  opts: OcrPageOptions,
+  stage: PageStage,
+  splitWidth = 0,
+) {
   const pre = linePreprocess(rec.spec.preprocess);
-  return recognizeLines(
+  // Wide lines are read in pieces (line-pieces.ts); owner[i] is the line piece i belongs to.
+  const boxes: BBox[] = [];
+  const owner: number[] = [];
+  lineBoxes.forEach((b, i) => {
+    const pieces = splitWidth > 0 ? splitWideLine(image, clampBox(b, image), { maxWidth: splitWidth, targetHeight: pre.targetHeight }) : [b];
+    for (const p of pieces) {
+      boxes.push(p);
+      owner.push(i);
+    }
+  });
+  const read = await recognizeLines(
     rec,
     boxes.map((b) => lineWidths(clampBox(b, image), pre).width),
     (i) => lineInput(image, boxes[i]!, pre),
@@ -38,6 +58,10 @@ async function readBoxes(rec: LineRecognizer, image: PageImage, boxes: BBox[], o
       onProgress: (done, total) => opts.onProgress?.(stage, done, total),
     },
   );
+  if (boxes.length === lineBoxes.length) return read;
+  const parts: string[][] = lineBoxes.map(() => []);
+  read.texts.forEach((t, i) => parts[owner[i]!]!.push(t.trim()));
+  return { ...read, texts: parts.map((p) => p.filter((t) => t.length > 0).join(' ')) };
 }
 
 export async function ocrPage(engine: PageEngine, image: PageImage, page: number, opts: OcrPageOptions): Promise<PageResult> {
@@ -49,7 +73,8 @@ export async function ocrPage(engine: PageEngine, image: PageImage, page: number
   const detectMs = performance.now() - t0;
   opts.onProgress?.('detect', 1, 1);
 
-  const text = await readBoxes(engine.text, image, boxes, opts, 'recognize');
+  const splitWidth = opts.splitWidth ?? engine.text.spec.preprocess.splitWidth ?? 0;
+  const text = await readBoxes(engine.text, image, boxes, opts, 'recognize', splitWidth);
   const texts = [...text.texts];
   let stats: DecodeStats = text.stats;
   let encoderMs = text.encoderMs;

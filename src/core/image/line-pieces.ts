@@ -1,0 +1,112 @@
+// Wide text lines → pieces cut at word gaps.
+//
+// An attention decoder reads short lines better than long ones: on long lines it skips or repeats
+// stretches and can loop. A line wider than `maxWidth` (pixels once resized to the recognizer's target
+// height) is cut at blank columns between words into pieces no wider than that; the pieces are read
+// as separate lines and their texts joined with one space. Where a stretch has no gap at all, it is
+// left whole rather than cutting through a word.
+import type { BBox, PageImage } from '../../protocol/page';
+
+export interface SplitOptions {
+  /** Longest piece, in pixels at the recognizer's target height. */
+  maxWidth: number;
+  /** The recognizer's target height (48 for the pocket pack). */
+  targetHeight: number;
+  /** Narrowest blank run that counts as a word gap, in box heights. */
+  minGap?: number;
+}
+
+const MIN_GAP = 0.12;
+
+/** Boxes to read instead of `box`: itself when narrow enough, else pieces left to right. */
+export function splitWideLine(page: PageImage, box: BBox, o: SplitOptions): BBox[] {
+  const x0 = Math.max(0, Math.round(box[0]));
+  const x1 = Math.min(page.width, Math.round(box[2]));
+  const y0 = Math.max(0, Math.round(box[1]));
+  const y1 = Math.min(page.height, Math.round(box[3]));
+  const h = y1 - y0;
+  if (h < 2 || x1 - x0 < 2) return [box];
+  const maxPage = (o.maxWidth * h) / o.targetHeight; // longest piece in page pixels
+  if (x1 - x0 <= maxPage) return [box];
+  const gaps = blankRuns(columnInk(page, x0, x1, y0, y1), Math.max(1, (o.minGap ?? MIN_GAP) * h));
+  const cuts = chooseCuts(gaps, x1 - x0, maxPage).map((c) => c + x0);
+  if (cuts.length === 0) return [box];
+  const edges = [box[0], ...cuts, box[2]];
+  return edges.slice(1).map((right, i) => [edges[i]!, box[1], right, box[3]] as BBox);
+}
+
+/** Ink per column: the count of pixels clearly darker than the line's paper. */
+export function columnInk(page: PageImage, x0: number, x1: number, y0: number, y1: number): Uint16Array {
+  const { width, pixels } = page;
+  const lum = (x: number, y: number) => {
+    const i = (y * width + x) * 4;
+    const a = pixels[i + 3]! / 255;
+    // transparent pixels count as white paper, as in lineInput
+    return (1 - a) * 255 + a * (0.299 * pixels[i]! + 0.587 * pixels[i + 1]! + 0.114 * pixels[i + 2]!);
+  };
+  // Paper and ink levels from the box itself, so faded scans and coloured paper work alike.
+  const hist = new Uint32Array(256);
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) hist[Math.round(lum(x, y))]!++;
+  const n = (x1 - x0) * (y1 - y0);
+  const paper = percentile(hist, n, 0.9);
+  const ink = percentile(hist, n, 0.02);
+  const out = new Uint16Array(x1 - x0);
+  if (paper - ink < 40) return out.fill(1); // no contrast: no reliable gaps
+  const threshold = (paper + ink) / 2;
+  for (let x = x0; x < x1; x++) {
+    let c = 0;
+    for (let y = y0; y < y1; y++) if (lum(x, y) < threshold) c++;
+    out[x - x0] = c;
+  }
+  return out;
+}
+
+function percentile(hist: Uint32Array, n: number, q: number): number {
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v]!;
+    if (seen >= q * n) return v;
+  }
+  return 255;
+}
+
+export interface Gap {
+  start: number;
+  end: number;
+}
+
+/** Runs of inkless columns at least `minWidth` wide, not touching either end of the line. */
+export function blankRuns(ink: ArrayLike<number>, minWidth: number): Gap[] {
+  const out: Gap[] = [];
+  let start = -1;
+  let seenInk = false;
+  for (let x = 0; x <= ink.length; x++) {
+    const blank = x < ink.length && ink[x] === 0;
+    if (blank && start < 0) start = x;
+    if (!blank && start >= 0) {
+      if (seenInk && x < ink.length && x - start >= minWidth) out.push({ start, end: x });
+      start = -1;
+    }
+    if (x < ink.length && !blank) seenInk = true;
+  }
+  return out;
+}
+
+/**
+ * Cut positions (gap centres) for pieces of about equal width, each about `maxWidth` at most:
+ * n = ceil(width / maxWidth) pieces, each cut at the gap nearest to i·width/n. Equal pieces avoid a
+ * one-word tail, which reads worse than a longer piece.
+ */
+export function chooseCuts(gaps: readonly Gap[], width: number, maxWidth: number): number[] {
+  const n = Math.ceil(width / maxWidth);
+  const centres = gaps.map((g) => (g.start + g.end) / 2);
+  const cuts: number[] = [];
+  for (let i = 1; i < n; i++) {
+    const target = (i * width) / n;
+    const prev = cuts.length > 0 ? cuts[cuts.length - 1]! : 0;
+    let best: number | undefined;
+    for (const c of centres) if (c > prev && (best === undefined || Math.abs(c - target) < Math.abs(best - target))) best = c;
+    if (best !== undefined) cuts.push(best);
+  }
+  return cuts;
+}
