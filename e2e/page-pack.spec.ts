@@ -53,7 +53,9 @@ async function readInApp(page: Page, backend: 'wasm' | 'webgpu', ks: number[]): 
     const name = `page-k${k}.png`;
     await page.getByTestId('file-input').setInputFiles({ name, mimeType: 'image/png', buffer: png });
     const doc = documentItem(page, name);
+    const t0 = Date.now();
     await expect(doc.getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 540_000 });
+    process.stderr.write(`seed-tiny ${backend} K=${k}: page read in ${((Date.now() - t0) / 1000).toFixed(0)} s (first page includes loading the pack)\n`);
     await doc.locator('.doc__title').click();
     await page.getByRole('tab', { name: 'Markdown' }).click();
     const raw = page.getByTestId('markdown-raw');
