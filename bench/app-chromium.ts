@@ -48,14 +48,15 @@ function dropAndTime(page: Page, name: string, pdf: Buffer): Promise<{ firstMark
           window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
         }
         let engineReadyMs: number | null = null;
-        const poll = () => {
+        // An anonymous callback: tsx would wrap a named local function in a helper the page lacks.
+        const timer = setInterval(() => {
           const now = performance.now() - t0;
           if (engineReadyMs === null && document.querySelector('.model-status--ready')) engineReadyMs = now;
-          if (document.querySelector('[data-testid="markdown-rendered"]')) return resolve({ firstMarkdownMs: now, engineReadyMs });
-          if (now > 600_000) return reject(new Error('no Markdown within 10 minutes'));
-          setTimeout(poll, 10);
-        };
-        poll();
+          if (document.querySelector('[data-testid="markdown-rendered"]')) resolve({ firstMarkdownMs: now, engineReadyMs });
+          else if (now > 600_000) reject(new Error('no Markdown within 10 minutes'));
+          else return;
+          clearInterval(timer);
+        }, 10);
       }),
     { name, data: pdf.toString('base64') },
   );

@@ -70,6 +70,7 @@ export function benchPagesChromium(
       backend: 'wasm',
       threads: o.threads,
       tesseract: o.tesseract,
+      warmUpPage: true,
     }),
   );
 }
@@ -86,8 +87,11 @@ export interface WebGpuCheck {
   error?: string;
 }
 
-/** One small image on WebGPU (SwiftShader here) and on WASM, K=0 and K=3: same Markdown? how many calls? */
-export function webGpuCheck(png: Buffer, imageName: string, packDir: string, ks = [0, 3]): Promise<WebGpuCheck> {
+/**
+ * One small image on WebGPU (SwiftShader here) and on WASM, K=0 and K=3: same Markdown? how many calls?
+ * Given up after `limitS` seconds (software WebGPU on a loaded CPU can take minutes).
+ */
+export function webGpuCheck(png: Buffer, imageName: string, packDir: string, limitS: number, ks = [0, 3]): Promise<WebGpuCheck> {
   return withBenchPage(['--enable-unsafe-webgpu'], async (page) => {
     const adapter = await page.evaluate(async () => {
       const gpu = (navigator as unknown as { gpu?: { requestAdapter(): Promise<{ info?: { vendor?: string; architecture?: string; description?: string } } | null> } }).gpu;
@@ -96,9 +100,13 @@ export function webGpuCheck(png: Buffer, imageName: string, packDir: string, ks 
     });
     const check: WebGpuCheck = { adapter, image: imageName, byK: [] };
     if (!adapter) return { ...check, error: 'no WebGPU adapter in this Chromium' };
-    const base = { packUrl: packUrl(packDir), pages: [png.toString('base64')], ks, threads: 0, tesseract: false };
+    const base = { packUrl: packUrl(packDir), pages: [png.toString('base64')], ks, threads: 0, tesseract: false, warmUpPage: false };
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`WebGPU run did not finish within ${limitS} s`)), limitS * 1000);
+    });
     try {
-      const gpu = await run(page, { ...base, backend: 'webgpu' });
+      const gpu = await Promise.race([run(page, { ...base, backend: 'webgpu' }), limit]);
       const cpu = await run(page, { ...base, backend: 'wasm' });
       const calls = (r: PagesBenchRecord) => ({
         tokens: r.pagemark!.stats.tokens,
@@ -119,6 +127,8 @@ export function webGpuCheck(png: Buffer, imageName: string, packDir: string, ks 
       }
     } catch (e) {
       check.error = (e as Error).message;
+    } finally {
+      clearTimeout(timer);
     }
     return check;
   });

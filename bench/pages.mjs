@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench [-- --pages N --ks 0,3,1 --batch B --pack DIR --no-tesseract --out FILE
-//                  --no-chromium --threads N --no-webgpu --no-first-markdown --memory-pages N --memory-limit-s S
+//                  --no-chromium --threads N --no-webgpu --webgpu-limit-s S --no-first-markdown --memory-pages N --memory-limit-s S
 //                  --app-dist DIR]
 // End-to-end page OCR on this machine: a fixed set of real PDF pages (text, tables, math, scanned),
 // each rendered once at the app's OCR resolution, then read by Pagemark (onnxruntime-node) at each K
@@ -36,6 +36,7 @@ const { values } = parseArgs({
     // onnxruntime-web WASM threads in Chromium; 0 = the app's own choice.
     threads: { type: 'string', default: '0' },
     'no-webgpu': { type: 'boolean', default: false },
+    'webgpu-limit-s': { type: 'string', default: '420' },
     'no-first-markdown': { type: 'boolean', default: false },
     // Pages of the generated long PDF; the run stops at --memory-limit-s and reports the pages it did.
     'memory-pages': { type: 'string', default: '300' },
@@ -207,6 +208,7 @@ if (!values['no-chromium']) {
     threads: Number(values.threads),
     tesseract: true,
     webgpu: !values['no-webgpu'],
+    webgpuLimitS: Number(values['webgpu-limit-s']),
     firstMarkdown: !values['no-first-markdown'],
     memoryPages: Number(values['memory-pages']),
     memoryLimitS: Number(values['memory-limit-s']),

@@ -15,6 +15,8 @@ export interface PagesBenchOptions {
   backend: 'wasm' | 'webgpu';
   threads: number;
   tesseract: boolean;
+  /** Read the first page once before timing (both systems), as the Node run does. */
+  warmUpPage: boolean;
 }
 
 export interface PagesBenchRecord {
@@ -53,9 +55,9 @@ async function runPagesBench(o: PagesBenchOptions) {
     const openMs = performance.now() - t0;
     // Warm-up on the first page for both systems, as the Node run does.
     t0 = performance.now();
-    await pagemark.ocr(pages[0]!, 1, Math.max(...o.ks));
+    if (o.warmUpPage) await pagemark.ocr(pages[0]!, 1, Math.max(...o.ks));
     const warmUpMs = performance.now() - t0;
-    if (tess) await tess.worker.recognize(new Blob([pages[0]! as BlobPart], { type: 'image/png' }));
+    if (tess && o.warmUpPage) await tess.worker.recognize(new Blob([pages[0]! as BlobPart], { type: 'image/png' }));
     const renders = [];
     for (const p of o.pdfs ?? []) renders.push(await pagemark.render(Uint8Array.from(atob(p.data), (c) => c.charCodeAt(0)), p.page));
     const systems = [...o.ks.map((k) => `pagemark-k${k}`), ...(tess ? ['tesseract.js'] : [])];
