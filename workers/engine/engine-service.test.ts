@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openSource } from '../../cli/page-source';
+import type { ExternalDataFile } from '../../src/core/page-pack/page-pack-engine';
 import type { Tensor, TensorSession } from '../../src/core/recognize/tensor-runtime';
 import { loadPackDir } from '../../src/node/load-pack';
 import { OrtNodeRuntime } from '../../src/node/ort-node-session';
@@ -21,8 +22,8 @@ class FlakyRuntime extends OrtNodeRuntime {
     super({ threads: 1 });
     Object.defineProperty(this, 'backend', { value: name });
   }
-  override async session(bytes: Uint8Array, label: string): Promise<TensorSession> {
-    const s = await super.session(bytes, label);
+  override async session(bytes: Uint8Array, label: string, externalData: ExternalDataFile[] = []): Promise<TensorSession> {
+    const s = await super.session(bytes, label, externalData);
     return {
       ...s,
       run: async (feeds: Record<string, Tensor>) => {
@@ -36,17 +37,17 @@ class FlakyRuntime extends OrtNodeRuntime {
   }
 }
 
-function provider(first: WebBackend, failAfter: number): RuntimeProvider & { opened: FlakyRuntime[] } {
+function provider(first: WebBackend, failAfter: number, pack = PACK): RuntimeProvider & { opened: FlakyRuntime[] } {
   const opened: FlakyRuntime[] = [];
   return {
     opened,
     chooseBackend: async () => ({ backend: first }),
     defaultPackUrl: () => null,
-    loadPack: () => loadPackDir(PACK),
+    loadPack: () => loadPackDir(pack),
     open(backend) {
       const runtime = new FlakyRuntime(backend, backend === 'webgpu' ? failAfter : Infinity);
       opened.push(runtime);
-      return { runtime, createSession: (bytes, label) => runtime.session(bytes, label) };
+      return { runtime, createSession: (bytes, label, _graph, externalData) => runtime.session(bytes, label, externalData) };
     },
   };
 }
@@ -92,4 +93,28 @@ describe('EngineService', () => {
     setTimeout(() => service.cancel(), 5);
     await expect(page).rejects.toMatchObject({ name: 'AbortError' });
   }, 120_000);
+
+  it('runs a page pack (seed-tiny): same Markdown for K=0 and K=3, and after a WebGPU loss mid-page', async () => {
+    const seed = fileURLToPath(new URL('../../models/seed-tiny', import.meta.url));
+    // 700x500: one 640 tile does not hold it, so the page gets tiles and the global view.
+    const page = { width: 700, height: 500, pixels: new Uint8ClampedArray(700 * 500 * 4).fill(255), dpi: 0 };
+    for (let y = 60; y < 440; y += 30) page.pixels.fill(30, (y * 700 + 50) * 4, (y * 700 + 600) * 4);
+    const greedy = new EngineService(provider('wasm', Infinity, seed));
+    await greedy.init({ kind: 'default' }, { ...settings, k: 0 }, () => {});
+    const want = await greedy.ocrPage(page, 1, { ...settings, k: 0 });
+    expect(want.stats.tokens).toBeGreaterThan(0);
+    expect(want.stats.draftCalls).toBe(0);
+
+    const p = provider('webgpu', Infinity, seed);
+    const events: EngineEvent[] = [];
+    const svc = new EngineService(p);
+    expect(await svc.init({ kind: 'default' }, settings, (e) => events.push(e))).toEqual({ backend: 'webgpu', pack: 'seed-tiny' });
+    p.opened[0]!.failAfter = p.opened[0]!.runs + 10; // vision graphs, then a few decoder calls
+    const got = await svc.ocrPage(page, 1, settings);
+    expect(events.find((e) => e.type === 'fallback')).toMatchObject({ reason: 'GPU device was lost (test)' });
+    expect(got.stats.backend).toBe('wasm');
+    expect(got.stats.draftCalls).toBeGreaterThan(0);
+    expect(got.markdown).toBe(want.markdown);
+    expect(got.regions).toEqual(want.regions);
+  }, 180_000);
 });
