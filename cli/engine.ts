@@ -15,6 +15,8 @@ export interface EngineOptions {
   pack: string;
   k: 0 | 1 | 2 | 3;
   dropHeaders: boolean;
+  /** Overrides the pack's recognizer splitWidth (0: lines are never read in pieces). */
+  splitWidth?: number;
 }
 
 export interface PageEngine {
@@ -61,7 +63,7 @@ function textLayerEngine(o: EngineOptions): PageEngine {
 /** The page pipeline's Node entry, resolved at run time so the CLI builds before the engine lands. */
 interface PipelineModule {
   createNodePageOcr?: (options: { packDir: string; k: number; dropHeaders: boolean }) => Promise<{
-    ocrPage(image: import('../src/protocol/page').PageImage, page: number): Promise<PageResult>;
+    ocrPage(image: import('../src/protocol/page').PageImage, page: number, extra?: { splitWidth?: number }): Promise<PageResult>;
     close?(): Promise<void>;
   }>;
 }
@@ -82,7 +84,7 @@ async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
     name: `pack ${o.pack}`,
     async ocrPage(source, page) {
       const image = await source.render(page);
-      return ocr.ocrPage(image, page);
+      return ocr.ocrPage(image, page, o.splitWidth === undefined ? undefined : { splitWidth: o.splitWidth });
     },
     close: async () => ocr.close?.(),
   };

@@ -60,7 +60,7 @@ async function systemRunner(name, opts) {
     return { name, run: sys.run, close: sys.close, recalls: sys.recalls };
   }
   const mode = name === 'text-layer' ? 'text-layer' : 'ocr';
-  const engine = await createEngine({ mode, pack: opts.pack, k: opts.k, dropHeaders: true });
+  const engine = await createEngine({ mode, pack: opts.pack, k: opts.k, dropHeaders: true, splitWidth: opts.splitWidth });
   return { name, run: async (source, page) => (await engine.ocrPage(source, page)).markdown, close: () => engine.close() };
 }
 
@@ -79,13 +79,17 @@ export async function runEval(argv) {
       merge: { type: 'boolean', default: false },
       // Held-out rendered formulas read by the pack's formula recognizer (0: skip).
       'formula-limit': { type: 'string', default: '300' },
+      // Where eval.json, eval.md and eval-pages/ go (experiments keep the committed results untouched).
+      out: { type: 'string', default: join(root, 'bench/results') },
+      // Lines wider than this (px at the recognizer's height) are read in pieces; default: the pack's.
+      'split-width': { type: 'string' },
     },
   });
   const tests = loadTests(values.split);
   const pdfs = [...new Set(tests.map((t) => `${t.pdf}#${t.page}`))];
   const corpus = corpusPages();
   const report = { date: new Date().toISOString(), pack: values.pack, k: Number(values.k), split: values.split, dropHeaders: true, systems: {} };
-  const outDir = join(root, 'bench/results');
+  const outDir = values.out;
   if (values.merge && existsSync(join(outDir, 'eval.json'))) {
     const last = JSON.parse(readFileSync(join(outDir, 'eval.json'), 'utf8'));
     if (last.split === values.split) report.systems = last.systems;
@@ -96,7 +100,12 @@ export async function runEval(argv) {
   for (const name of values.systems.split(',')) {
     let runner;
     try {
-      runner = await systemRunner(name, { pack: values.pack, k: Number(values.k), detectorPack: values['detector-pack'] });
+      runner = await systemRunner(name, {
+        pack: values.pack,
+        k: Number(values.k),
+        detectorPack: values['detector-pack'],
+        splitWidth: values['split-width'] === undefined ? undefined : Number(values['split-width']),
+      });
     } catch (e) {
       console.error(`eval: ${name} unavailable: ${e.message}`);
       report.systems[name] = { unavailable: e.message };
