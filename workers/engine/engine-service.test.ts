@@ -37,13 +37,17 @@ class FlakyRuntime extends OrtNodeRuntime {
   }
 }
 
-function provider(first: WebBackend, failAfter: number, pack = PACK): RuntimeProvider & { opened: FlakyRuntime[] } {
+function provider(first: WebBackend, failAfter: number, pack = PACK): RuntimeProvider & { opened: FlakyRuntime[]; loads: number } {
   const opened: FlakyRuntime[] = [];
   return {
     opened,
+    loads: 0,
     chooseBackend: async () => ({ backend: first }),
     defaultPackUrl: () => null,
-    loadPack: () => loadPackDir(pack),
+    loadPack() {
+      this.loads++;
+      return loadPackDir(pack);
+    },
     open(backend) {
       const runtime = new FlakyRuntime(backend, backend === 'webgpu' ? failAfter : Infinity);
       opened.push(runtime);
@@ -113,6 +117,8 @@ describe('EngineService', () => {
     const got = await svc.ocrPage(page, 1, settings);
     expect(events.find((e) => e.type === 'fallback')).toMatchObject({ reason: 'GPU device was lost (test)' });
     expect(got.stats.backend).toBe('wasm');
+    // The worker dropped the pack's bytes once its sessions existed, so the fallback read the pack again.
+    expect(p.loads).toBe(2);
     expect(got.stats.draftCalls).toBeGreaterThan(0);
     expect(got.markdown).toBe(want.markdown);
     expect(got.regions).toEqual(want.regions);

@@ -49,7 +49,9 @@ const closeEngine = (e: Engine) => (e.kind === 'page' ? closePagePackEngine(e) :
 const isAbort = (e: unknown) => (e as { name?: string })?.name === 'AbortError';
 
 export class EngineService implements EngineApi {
+  /** The verified pack files, held only while sessions are being created (see start). */
   private pack: LoadedPack | null = null;
+  private source: PackSource | null = null;
   private engine: Engine | null = null;
   private runtime: ReturnType<RuntimeProvider['open']>['runtime'] | null = null;
   private controller: AbortController | null = null;
@@ -67,7 +69,9 @@ export class EngineService implements EngineApi {
       }
     };
     try {
+      this.source = source;
       this.pack = await this.loadPack(source);
+      const name = this.pack.manifest.name;
       const choice = await this.provider.chooseBackend(settings.backend, packGraphs(this.pack.manifest));
       if (choice.reason && settings.backend === 'webgpu') {
         this.emit({ type: 'fallback', from: 'webgpu', to: 'wasm', reason: choice.reason });
@@ -79,8 +83,8 @@ export class EngineService implements EngineApi {
         await this.fallBack((e as Error).message, settings.k);
       }
       const backend = this.runtime!.backend;
-      this.emit({ type: 'ready', backend, pack: this.pack.manifest.name });
-      return { backend, pack: this.pack.manifest.name };
+      this.emit({ type: 'ready', backend, pack: name });
+      return { backend, pack: name };
     } catch (e) {
       this.emit({ type: 'error', message: (e as Error).message });
       throw e;
@@ -133,7 +137,9 @@ export class EngineService implements EngineApi {
   private async start(backend: WebBackend, k: number): Promise<void> {
     this.emit({ type: 'warming-up', backend });
     const { runtime, createSession } = this.provider.open(backend);
-    const engine = await openEngine(runtime, createSession, this.pack!);
+    // A fallback after the bytes were dropped reads the pack again (Cache API or the chosen files).
+    const pack = (this.pack ??= await this.loadPack(this.source!));
+    const engine = await openEngine(runtime, createSession, pack);
     try {
       await (engine.kind === 'page' ? warmUpPagePack(engine, k) : warmUp(engine.lines, k));
     } catch (e) {
@@ -142,6 +148,8 @@ export class EngineService implements EngineApi {
     }
     this.runtime = runtime;
     this.engine = engine;
+    // The sessions hold their own copies: a converted page pack's files are gigabytes the worker need not keep.
+    this.pack = null;
   }
 
   private async fallBack(reason: string, k: number): Promise<void> {
