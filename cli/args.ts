@@ -25,11 +25,12 @@ Options:
   --k 0..3              FastMTP draft length (0 = plain greedy; default 3)
   --drop-headers        leave out running headers, footers and page numbers
   --json                write the page results (Markdown, regions, stats) as JSON
+                        ({file, pages}; an array of them for several files on standard output)
   --pack DIR            model pack folder (default: models/pocket)
   --text-layer          read PDFs from their embedded text instead of OCR (born-digital PDFs only)
   -h, --help            show this help
 
-Exit status: 0 all files converted, 1 some files failed (the others were converted),
+Exit status: 0 all files converted, 1 some files or pages failed (the others were converted),
 2 bad arguments, 3 the model pack could not be loaded.`;
 
 export class UsageError extends Error {}

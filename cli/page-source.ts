@@ -9,6 +9,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PageImage } from '../src/protocol/page';
 import type { RenderTarget } from '../src/protocol/render-api';
 import { sniffKind } from '../src/ingest/file-kind';
+import { imageComplete } from './image-complete';
 import { imageScale, pdfScale, scaledSide } from '../workers/render/page-scale';
 import type { TextLine } from '../src/core/layout/types';
 
@@ -43,7 +44,9 @@ export async function openSource(path: string, target: RenderTarget = OCR_TARGET
   }
   const sniffed = sniffKind(bytes.subarray(0, 1024), name);
   if (!sniffed.ok) throw new InputError(sniffed.message);
-  return sniffed.kind === 'pdf' ? openPdf(name, bytes, target) : openImage(name, bytes, target);
+  if (sniffed.kind === 'pdf') return openPdf(name, bytes, target);
+  if (!imageComplete(bytes, sniffed.kind)) throw new InputError(`“${name}”: this image is damaged or incomplete and cannot be decoded.`);
+  return openImage(name, bytes, target);
 }
 
 async function openPdf(name: string, bytes: Uint8Array, target: RenderTarget): Promise<PageSource> {
@@ -104,7 +107,7 @@ async function openImage(name: string, bytes: Uint8Array, target: RenderTarget):
   try {
     img = await loadImage(Buffer.from(bytes));
   } catch (e) {
-    throw new InputError(`“${name}”: this image is damaged and cannot be decoded (${(e as Error).message}).`);
+    throw new InputError(`“${name}”: this image is damaged or incomplete and cannot be decoded (${(e as Error).message}).`);
   }
   const scale = imageScale(img.width, img.height, target);
   const width = scaledSide(img.width, scale);

@@ -52,24 +52,29 @@ export async function main(argv: string[]): Promise<number> {
   let failed = 0;
   try {
     for (const file of opts.files) {
-      const results = await convertFile(file, engine, opts, progress);
-      if (!results) {
+      const converted = await convertFile(file, engine, opts, progress);
+      if (!converted) {
         failed++;
         continue;
       }
+      const { results, failedPages } = converted;
+      // A page that could not be converted fails its file (exit 1); the file's other pages are still written.
+      if (failedPages) failed++;
       try {
         await writeOutputs(file, results, opts, outIsDir, stdoutParts);
       } catch (e) {
         progress.clear();
         process.stderr.write(`pagemark: “${basename(file)}”: the output could not be written: ${(e as Error).message}\n`);
-        failed++;
+        if (!failedPages) failed++;
       }
     }
   } finally {
     progress.done();
     await engine.close();
   }
-  if (stdoutParts.length) process.stdout.write(stdoutParts.join('\n'));
+  // Several files as JSON on standard output: one array, so the output parses as a whole.
+  if (opts.json && opts.files.length > 1) process.stdout.write(`[\n${stdoutParts.map((t) => t.trimEnd()).join(',\n')}\n]\n`);
+  else if (stdoutParts.length) process.stdout.write(stdoutParts.join('\n'));
   return failed ? EXIT.someFailed : EXIT.ok;
 }
 
@@ -92,7 +97,7 @@ async function writeOutputs(file: string, results: PageResult[], opts: CliOption
   else stdoutParts.push(opts.files.length > 1 && !opts.json ? `<!-- file: ${basename(file)} -->\n\n${text}` : text);
 }
 
-async function convertFile(file: string, engine: PageEngine, opts: CliOptions, progress: Progress): Promise<PageResult[] | undefined> {
+async function convertFile(file: string, engine: PageEngine, opts: CliOptions, progress: Progress): Promise<{ results: PageResult[]; failedPages: number } | undefined> {
   let source;
   try {
     source = await openSource(file);
@@ -102,6 +107,7 @@ async function convertFile(file: string, engine: PageEngine, opts: CliOptions, p
     return undefined;
   }
   const results: PageResult[] = [];
+  let failedPages = 0;
   try {
     for (let p = 1; p <= source.pageCount; p++) {
       progress.update(source.name, p - 1, source.pageCount);
@@ -110,6 +116,7 @@ async function convertFile(file: string, engine: PageEngine, opts: CliOptions, p
       } catch (e) {
         progress.clear();
         process.stderr.write(`pagemark: “${source.name}” page ${p} could not be converted: ${(e as Error).message}\n`);
+        failedPages++;
         results.push({ page: p, markdown: `<!-- page ${p} could not be converted -->`, regions: [], figures: [], stats: emptyPageStats() });
       }
       progress.update(source.name, p, source.pageCount);
@@ -118,7 +125,7 @@ async function convertFile(file: string, engine: PageEngine, opts: CliOptions, p
     await source.close();
   }
   void opts;
-  return results;
+  return { results, failedPages };
 }
 
 function emptyPageStats(): PageResult['stats'] {
