@@ -97,7 +97,7 @@ export async function pagesInChromium(pages: BenchPage[], o: BrowserOptions) {
 }
 
 /** One text line cropped from a fixture: software WebGPU on these 2 cores needs minutes even for that. */
-const WEBGPU_IMAGE = { file: 'test/fixtures/pages/issue13242-lines.png', crop: [80, 20, 560, 64] as const };
+const WEBGPU_IMAGE = { file: 'test/fixtures/pages/issue13242-lines.png', crop: [60, 8, 580, 76] as const };
 
 export async function webGpuInChromium(o: BrowserOptions) {
   const { file, crop } = WEBGPU_IMAGE;

@@ -81,6 +81,8 @@ export interface WebGpuCheck {
   byK: Array<{
     k: number;
     sameMarkdownAsWasm: boolean;
+    /** What WASM read, for judging the check (the recognizer is under-trained). */
+    wasmMarkdown: string;
     webgpu: { backend: string; tokens: number; decoderCalls: number; draftCalls: number; tokensPerPass: number; seconds: number };
     wasm: { tokens: number; decoderCalls: number; draftCalls: number; tokensPerPass: number; seconds: number };
   }>;
@@ -121,6 +123,7 @@ export function webGpuCheck(png: Buffer, imageName: string, packDir: string, lim
         check.byK.push({
           k,
           sameMarkdownAsWasm: g.pagemark!.markdown === w.pagemark!.markdown,
+          wasmMarkdown: w.pagemark!.markdown,
           webgpu: { backend: g.pagemark!.stats.backend, ...calls(g) },
           wasm: calls(w),
         });
