@@ -1,10 +1,11 @@
 // Spawns the real CLI on fixture files (text-layer mode: the PDF's own text through the same layout
 // and assembly; OCR mode needs a model pack and is covered where the pack is).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../e2e/pdf-maker';
 
 const root = join(import.meta.dirname, '..');
 const fx = (name: string) => join(root, 'e2e/fixtures', name);
@@ -19,8 +20,13 @@ function pagemark(...args: string[]) {
 
 describe('pagemark CLI', () => {
   it('converts good files, reports each bad one with its reason, and exits 1', () => {
-    const r = pagemark('--text-layer', fx('empty.pdf'), bitcoin, fx('corrupt.pdf'), fx('notes.pdf'), join(tmp, 'missing.pdf'));
+    const r = pagemark('--text-layer', fx('empty.pdf'), bitcoin, fx('corrupt.pdf'), fx('notes.pdf'), join(tmp, 'missing.pdf'), fx('truncated.pdf'), fx('password.pdf'), fx('broken.png'));
     expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/“truncated\.pdf”: this PDF is damaged or incomplete/);
+    expect(r.stderr).toContain('“password.pdf”: this PDF is protected by a password.');
+    // A cut-off PNG: the app cannot decode it, and neither does the CLI pretend to.
+    expect(r.stderr).toContain('“broken.png”: this image is damaged or incomplete and cannot be decoded.');
+    expect(r.stderr.trim().split('\n')).toHaveLength(7);
     expect(r.stderr).toContain('“empty.pdf” is empty (0 bytes).');
     expect(r.stderr).toMatch(/“corrupt\.pdf”: this PDF is damaged/);
     expect(r.stderr).toMatch(/“notes\.pdf” is not a PDF, PNG, JPEG or WebP file/);
@@ -84,5 +90,63 @@ describe('pagemark CLI', () => {
     const r = pagemark('--pack', join(tmp, 'no-pack'), fx('text-page.pdf'));
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/no-pack/);
+  });
+  it('reports a page that cannot be converted, writes the other pages, and exits 1', () => {
+    const good = makePdf([
+      { width: 300, height: 200, text: 'First page', fontSize: 20 },
+      { width: 300, height: 200, text: 'Second page', fontSize: 20 },
+    ]).toString('latin1');
+    // Page 2 of /Kids points at an object that does not exist.
+    const bad = good.replace(/\/Kids \[(\d+) 0 R \d+ 0 R\]/, '/Kids [$1 0 R 99 0 R]');
+    expect(bad).not.toBe(good);
+    const file = join(tmp, 'bad-page.pdf');
+    writeFileSync(file, Buffer.from(bad, 'latin1'));
+    const r = pagemark('--text-layer', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^pagemark: “bad-page\.pdf” page 2 could not be converted: /);
+    expect(r.stdout).toBe('<!-- page 1 -->\n\nFirst page\n\n<!-- page 2 -->\n\n<!-- page 2 could not be converted -->\n');
+  });
+
+  it('-o with several files writes one file each into the folder; --json on stdout is one array', () => {
+    const note = join(tmp, 'note.pdf');
+    writeFileSync(note, makePdf([{ width: 300, height: 200, text: 'A short note', fontSize: 20 }]));
+    const dir = join(tmp, 'several');
+    expect(pagemark('--text-layer', note, fx('multipage.pdf'), '-o', dir).code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['multipage.md', 'note.md']);
+    expect(readFileSync(join(dir, 'multipage.md'), 'utf8')).toMatch(/^<!-- page 1 -->\n\n[^]*<!-- page 3 -->/);
+    expect(readFileSync(join(dir, 'note.md'), 'utf8')).toBe('<!-- page 1 -->\n\nA short note\n');
+
+    const jsonDir = join(tmp, 'several-json');
+    expect(pagemark('--text-layer', '--json', note, fx('multipage.pdf'), '-o', jsonDir).code).toBe(0);
+    expect(readdirSync(jsonDir).sort()).toEqual(['multipage.json', 'note.json']);
+    expect(JSON.parse(readFileSync(join(jsonDir, 'multipage.json'), 'utf8')).pages).toHaveLength(3);
+
+    const r = pagemark('--text-layer', '--json', note, fx('multipage.pdf'));
+    const docs = JSON.parse(r.stdout);
+    expect(docs.map((d: { file: string; pages: unknown[] }) => [d.file, d.pages.length])).toEqual([['note.pdf', 1], ['multipage.pdf', 3]]);
+  });
+
+  it('draws a progress bar on a terminal only', () => {
+    const piped = pagemark('--text-layer', fx('multipage.pdf'), '-o', join(tmp, 'piped.md'));
+    expect(piped.stderr).toBe('');
+    // `script` runs the CLI on a pseudo-terminal (util-linux), as a person at a terminal would.
+    const q = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+    const command = [process.execPath, join(root, 'cli/pagemark.mjs'), '--text-layer', fx('multipage.pdf'), '-o', join(tmp, 'tty.md')].map(q).join(' ');
+    const tty = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(tty.status).toBe(0);
+    expect(tty.stdout).toContain('[------------------------] multipage.pdf 0/3');
+    expect(tty.stdout).toContain('[########################] multipage.pdf 3/3');
+    // The bar is cleared when the run ends, leaving the terminal clean.
+    expect(tty.stdout.endsWith('\r\x1b[K')).toBe(true);
+    expect(readFileSync(join(tmp, 'tty.md'), 'utf8')).toBe(readFileSync(join(tmp, 'piped.md'), 'utf8'));
+  });
+
+  it('prints usage for -h (exit 0) and rejects unknown options (exit 2)', () => {
+    const help = pagemark('-h');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: pagemark /);
+    const bad = pagemark('--frobnicate', fx('text-page.pdf'));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^pagemark: .*frobnicate[^]*Usage: pagemark /);
   });
 });
