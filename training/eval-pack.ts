@@ -3,12 +3,15 @@
 // at K: tokens per verifier pass, acceptance per draft step, speculative == greedy on every line.
 // Lines are read by the engine's own code (src/core/recognize through onnxruntime-node, batch 1), so the
 // numbers include its stop rules (eos, the line-width token bound).
-// Usage: npx tsx training/eval-pack.ts models/pocket [--limit N] [--k 3]
+// Wide lines are read in pieces cut at word gaps like the page pipeline does (the pack's
+// recognizer.preprocess.splitWidth, or --split-width N; 0 reads every line whole).
+// Usage: npx tsx training/eval-pack.ts models/pocket [--limit N] [--k 3] [--split-width N]
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { acceptanceRates, tokensPerPass, mergeStats, emptyStats } from '../src/core/decoding/stats';
 import { lineInput, linePreprocess } from '../src/core/image/line-input';
+import { splitWideLine } from '../src/core/image/line-pieces';
 import { closePageEngine } from '../src/core/pipeline/page-engine';
 import { decodeLines, encodeLines } from '../src/core/recognize/recognize-lines';
 import { openNodeEngine } from '../src/node/page-ocr';
@@ -25,6 +28,7 @@ const CHUNK = 40; // lines encoded at once (their memories are host copies)
 const engine = await openNodeEngine(dir, 1);
 const rec = engine.text;
 const pre = linePreprocess(rec.spec.preprocess);
+const splitWidth = opt('--split-width', rec.spec.preprocess.splitWidth ?? 0);
 
 const jsonl = (p: string) => (existsSync(p) ? readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
 interface Row { page_png: string; box: BBox; label: string; split: string; doc: string }
@@ -78,14 +82,24 @@ const t0 = Date.now();
 for (let c = 0; c < scored.length; c += CHUNK) {
   const chunk = scored.slice(c, c + CHUNK);
   const inputs = [];
-  for (const { r } of chunk) inputs.push(lineInput(await page(r.page_png), r.box, pre));
+  const owner: number[] = [];
+  for (const [j, { r }] of chunk.entries()) {
+    const img = await page(r.page_png);
+    const boxes = splitWidth > 0 ? splitWideLine(img, r.box, { maxWidth: splitWidth, targetHeight: pre.targetHeight }) : [r.box];
+    for (const b of boxes) {
+      inputs.push(lineInput(img, b, pre));
+      owner.push(j);
+    }
+  }
   const { memories } = await encodeLines(rec, inputs);
   const g = await decodeLines(rec, memories, { k: 0, batchSize: 1 });
   const s = await decodeLines(rec, memories, { k: K, batchSize: 1 });
   greedyStats = mergeStats(greedyStats, g.stats);
   specStats = mergeStats(specStats, s.stats);
+  const join = (texts: string[], j: number) => texts.filter((_, i) => owner[i] === j).map((t) => t.trim()).filter(Boolean).join(' ');
+  const ids = (tokens: number[][], j: number) => tokens.filter((_, i) => owner[i] === j).join('|');
   chunk.forEach(({ r, ctc, tess }, j) => {
-    const hyp = g.texts[j]!;
+    const hyp = join(g.texts, j);
     totals.chars += [...r.label].length;
     totals.charsNs += [...nospace(r.label)].length;
     totals.model += editDistance(r.label, hyp);
@@ -94,8 +108,8 @@ for (let c = 0; c < scored.length; c += CHUNK) {
     totals.ctcNs += editDistance(nospace(r.label), nospace(ctc));
     totals.tess += editDistance(r.label, tess);
     totals.tessNs += editDistance(nospace(r.label), nospace(tess));
-    if (s.tokens[j]!.join() === g.tokens[j]!.join()) same++;
-    else if (process.env.SHOW) console.log(JSON.stringify({ mismatch: r.label, greedy: hyp, speculative: s.texts[j] }));
+    if (ids(s.tokens, j) === ids(g.tokens, j)) same++;
+    else if (process.env.SHOW) console.log(JSON.stringify({ mismatch: r.label, greedy: hyp, speculative: join(s.texts, j) }));
     if (process.env.SHOW) console.log(JSON.stringify({ label: r.label, hyp, ctc, tess }));
   });
 }
@@ -103,7 +117,7 @@ await closePageEngine(engine);
 
 const pct = (e: number, c: number) => ((100 * e) / Math.max(1, c)).toFixed(2) + ' %';
 const ms = (s: typeof greedyStats) => Math.round(s.ms.decoder + s.ms.draft);
-console.log(`pack ${dir}: ${scored.length} held-out real lines scored (${skipped} skipped: no baseline result, or the text layer matches neither reader), ${totals.chars} characters, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(`pack ${dir}, split width ${splitWidth || 'off'}: ${scored.length} held-out real lines scored (${skipped} skipped: no baseline result, or the text layer matches neither reader), ${totals.chars} characters, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 console.log('| reader | CER | CER ignoring spaces |');
 console.log('|---|---|---|');
 console.log(`| ${engine.packName} decoder, greedy | ${pct(totals.model, totals.chars)} | ${pct(totals.modelNs, totals.charsNs)} |`);
