@@ -201,7 +201,7 @@ function formulaTable(f) {
     '| metric | value |',
     '|---|---|',
     `| exact match after normalization | ${pct(f.exactMatch)} |`,
-    `| outputs KaTeX parses | ${pct(f.katexParse)} |`,
+    `| outputs KaTeX parses (raw / after repairLatex, as pages get them) | ${pct(f.katexParse)} / ${pct(f.katexParseRepaired)} |`,
     `| token error rate | ${pct(f.tokenErrorRate)} |`,
     ...f.speculative.map((s) => `| K=${s.k}: tokens per verifier pass / acceptance / same as greedy / decode speed-up | ` +
       `${s.tokensPerPass.toFixed(2)} / ${s.acceptance.map((a) => a.toFixed(2)).join(', ')} / ${pct(s.sameAsGreedy)} / ${(f.greedyDecodeMs / s.decodeMs).toFixed(2)}x |`),

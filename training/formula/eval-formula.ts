@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import katex from 'katex';
 import { acceptanceRates, tokensPerPass } from '../../src/core/decoding/stats';
 import { latexPieces, normalizeLatex } from '../../src/core/formula/normalize-latex';
+import { repairLatex } from '../../src/core/formula/repair-latex';
 import { lineInput, linePreprocess } from '../../src/core/image/line-input';
 import { closePageEngine } from '../../src/core/pipeline/page-engine';
 import { decodeLines, encodeLines } from '../../src/core/recognize/recognize-lines';
@@ -44,6 +45,8 @@ export interface FormulaEval {
   formulas: number;
   exactMatch: number;
   katexParse: number;
+  /** After repairLatex, as the page pipeline writes it. */
+  katexParseRepaired: number;
   tokenErrorRate: number;
   speculative: { k: number; tokensPerPass: number; acceptance: number[]; sameAsGreedy: number; decodeMs: number }[];
   greedyDecodeMs: number;
@@ -77,18 +80,19 @@ export async function evalFormulas(packDir: string, opts: { limit?: number; cach
       const same = out.tokens.filter((tok, i) => tok.join(',') === greedy.tokens[i]!.join(',')).length;
       speculative.push({ k, tokensPerPass: tokensPerPass(out.stats), acceptance: acceptanceRates(out.stats), sameAsGreedy: same / rows.length, decodeMs });
     }
-    let exact = 0, parse = 0, errs = 0, total = 0;
+    let exact = 0, parse = 0, repaired = 0, errs = 0, total = 0;
     const examples: FormulaEval['examples'] = [];
     rows.forEach((r, i) => {
       const got = normalizeLatex(greedy.texts[i]!);
       if (got === r.label) exact++;
       else if (examples.length < 12) examples.push({ label: r.label, got });
       if (katexParses(greedy.texts[i]!)) parse++;
+      if (katexParses(repairLatex(greedy.texts[i]!))) repaired++;
       const want = latexPieces(r.label);
       errs += editDistance(latexPieces(got), want);
       total += want.length;
     });
-    return { pack: packDir, formulas: rows.length, exactMatch: exact / rows.length, katexParse: parse / rows.length,
+    return { pack: packDir, formulas: rows.length, exactMatch: exact / rows.length, katexParse: parse / rows.length, katexParseRepaired: repaired / rows.length,
       tokenErrorRate: errs / total, speculative, greedyDecodeMs, examples };
   } finally {
     await closePageEngine(engine);
@@ -102,7 +106,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const res = await evalFormulas(pack, { limit: opt('--limit') ? Number(opt('--limit')) : undefined });
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   console.log(`${res.pack}: ${res.formulas} held-out formulas`);
-  console.log(`exact match after normalization ${pct(res.exactMatch)}, KaTeX parses ${pct(res.katexParse)}, token error rate ${pct(res.tokenErrorRate)}`);
+  console.log(`exact match after normalization ${pct(res.exactMatch)}, KaTeX parses ${pct(res.katexParse)} (${pct(res.katexParseRepaired)} after repairLatex), token error rate ${pct(res.tokenErrorRate)}`);
   console.log(`greedy decode ${res.greedyDecodeMs.toFixed(1)} ms per formula`);
   for (const s of res.speculative) {
     console.log(`K=${s.k}: ${s.tokensPerPass.toFixed(2)} tokens per verifier pass, acceptance ${s.acceptance.map((a) => a.toFixed(2)).join(' / ')}, ` +

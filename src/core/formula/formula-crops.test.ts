@@ -26,6 +26,12 @@ describe('formulaCrops', () => {
     expect(out).toEqual(['Some prose here.', '\\frac {a+b}{c}', '', '(3)', 'E=mc^{2}']);
   });
 
+  it('repairs what KaTeX could not render (an unclosed \\left)', () => {
+    const out = [...texts];
+    applyFormulaTexts(out, formulaCrops(blocks, boxes, texts), ['\\left (a+b', 'E=mc^{2}']);
+    expect(out[1]).toBe('\\left (a+b\\right .');
+  });
+
   it('a lone "(3)" formula line is read, not dropped', () => {
     const b: Block[] = [{ type: 'formula', bbox: boxes[3]!, lines: [3] }];
     expect(formulaCrops(b, boxes, texts)).toEqual([{ box: boxes[3], lines: [3] }]);

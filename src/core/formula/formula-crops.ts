@@ -5,6 +5,7 @@
 import type { BBox } from '../../protocol/page';
 import { isEquationNumber } from '../layout/text-cues';
 import type { Block } from '../layout/types';
+import { repairLatex } from './repair-latex';
 
 export interface FormulaCrop {
   box: BBox;
@@ -31,7 +32,7 @@ export function formulaCrops(blocks: readonly Block[], boxes: readonly BBox[], t
   return out;
 }
 
-/** Writes each crop's LaTeX into the page's line texts (in place). */
+/** Writes each crop's LaTeX, made well formed for KaTeX, into the page's line texts (in place). */
 export function applyFormulaTexts(texts: string[], crops: readonly FormulaCrop[], latex: readonly string[]): void {
-  crops.forEach((c, k) => c.lines.forEach((i, j) => (texts[i] = j === 0 ? latex[k]! : '')));
+  crops.forEach((c, k) => c.lines.forEach((i, j) => (texts[i] = j === 0 ? repairLatex(latex[k]!) : '')));
 }

@@ -1,0 +1,41 @@
+import katex from 'katex';
+import { describe, expect, it } from 'vitest';
+import { normalizeLatex } from './normalize-latex';
+import { repairLatex } from './repair-latex';
+
+const parses = (tex: string) => {
+  try {
+    katex.renderToString(tex, { throwOnError: true, displayMode: true });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('repairLatex', () => {
+  const cases: [string, string][] = [
+    ['\\left( a', '\\left (a\\right .'],
+    ['a \\right)', 'a'],
+    ['\\frac{a}{\\left[ b}', '\\frac {a}{\\left [b\\right .}'],
+    ['\\begin{pmatrix} a & b', '\\begin{pmatrix}a&b\\end{pmatrix}'],
+    ['\\begin{pmatrix} a \\end{bmatrix}', '\\begin{pmatrix}a\\end{pmatrix}'],
+    ['a & b', 'ab'],
+    ['x^{2', 'x^{2}'],
+    ['\\frac{a', '\\frac {a}{}'],
+    ['\\left( \\begin{matrix} a \\right)', '\\left (\\begin{matrix}a\\end{matrix}\\right )'],
+    ['\\sqrt{x}}+1', '\\sqrt {x}+1'],
+  ];
+  for (const [src, want] of cases) {
+    it(`${src} → ${want}, which KaTeX renders`, () => {
+      expect(parses(src)).toBe(false);
+      expect(repairLatex(src)).toBe(want);
+      expect(parses(want)).toBe(true);
+    });
+  }
+
+  it('leaves well-formed LaTeX as its normal form', () => {
+    for (const s of ['\\left (\\frac {a}{b}\\right )^{2}', '\\begin{cases}x&\\text {if}x>0\\\\0&\\end{cases}', '\\sum _{i=1}^{n}i']) {
+      expect(repairLatex(s)).toBe(normalizeLatex(s));
+    }
+  });
+});
