@@ -113,9 +113,10 @@ def example_inputs(cfg, batch=2, steps=7, tokens=3, past=2):
     }
 
 
-def quantize_weights(path, min_size=1024):
+def quantize_weights(path, min_size=1024, keep=lambda t: False):
     """Weight-only int8: each large MatMul/Gather weight becomes int8 + per-channel scale → DequantizeLinear.
-    The arithmetic stays float, so a T=K+1 verify call still equals K+1 single steps."""
+    The arithmetic stays float, so a T=K+1 verify call still equals K+1 single steps. Weights for which
+    `keep(tensor)` is true stay as they are."""
     model = onnx.load(path)
     g = model.graph
     inits = {t.name: t for t in g.initializer}
@@ -130,7 +131,7 @@ def quantize_weights(path, min_size=1024):
             continue
         name = node.input[slot]
         t = inits.get(name)
-        if t is None or len(t.dims) != 2 or np.prod(t.dims) < min_size or t.data_type != TensorProto.FLOAT:
+        if t is None or len(t.dims) != 2 or np.prod(t.dims) < min_size or t.data_type != TensorProto.FLOAT or keep(t):
             continue
         if name not in done:
             w = numpy_helper.to_array(t)
@@ -160,8 +161,42 @@ def quantize_weights(path, min_size=1024):
     return len(done)
 
 
+def half_weights(path, min_size=1024):
+    """Stores each large float initializer as float16 followed by a Cast to float: half the download, and
+    onnxruntime folds the Cast once at load, so every call (T=1 or T=K+1) computes with the same floats."""
+    model = onnx.load(path)
+    g = model.graph
+    casts, halves, drop = [], [], []
+    for t in g.initializer:
+        if t.data_type != TensorProto.FLOAT or np.prod(t.dims) < min_size:
+            continue
+        halves.append(numpy_helper.from_array(numpy_helper.to_array(t).astype(np.float16), t.name + "_f16"))
+        casts.append(helper.make_node("Cast", [t.name + "_f16"], [t.name], name=t.name + "_cast", to=TensorProto.FLOAT))
+        drop.append(t)
+    for t in drop:
+        g.initializer.remove(t)
+    g.initializer.extend(halves)
+    nodes = casts + list(g.node)
+    del g.node[:]
+    g.node.extend(nodes)
+    onnx.checker.check_model(model)
+    onnx.save(model, path)
+    return len(casts)
+
+
+def store_weights(path, mode, vocab):
+    """mode: "float" (as exported), "int8" (all large weights), "fp16" (all large weights in float16), or
+    "mixed" (int8, except the tied token embedding / output head — the tensors that decide each argmax —
+    in float16)."""
+    if mode in ("int8", "mixed"):
+        quantize_weights(path, keep=(lambda t: vocab in t.dims) if mode == "mixed" else (lambda t: False))
+    if mode in ("fp16", "mixed"):
+        half_weights(path)
+
+
 def export_recognizer(model, out_dir, quantize):
-    """Writes memory.onnx, decoder.onnx, draft.onnx into out_dir."""
+    """Writes memory.onnx, decoder.onnx, draft.onnx into out_dir. `quantize`: a store_weights mode, or a
+    bool (True = "int8")."""
     cfg = model.cfg
     model.eval()
     specs = tensor_specs(cfg)
@@ -170,8 +205,8 @@ def export_recognizer(model, out_dir, quantize):
     for name, module in graphs.items():
         path = os.path.join(out_dir, name + ".onnx")
         export_graph(module, ex[name], specs[name], path)
-        if quantize:
-            quantize_weights(path)
+        mode = {True: "int8", False: "float"}.get(quantize, quantize)
+        store_weights(path, mode, cfg.vocab)
     model.eval()
 
 
@@ -198,7 +233,7 @@ def write_tokenizer(out_dir):
 DETECTOR_IO = ([("x", "float32", [1, 3, "height", "width"])], [("sigmoid_0.tmp_0", "float32", [1, 1, "height", "width"])])
 
 
-def write_pack(out_dir, name, attribution, cfg, det_max_side, max_draft=3, max_tokens=300, max_width=2400):
+def write_pack(out_dir, name, attribution, cfg, det_max_side, max_draft=3, max_tokens=300, max_width=2400, split_width=None):
     specs = tensor_specs(cfg)
     tok = file_entry(os.path.join(out_dir, "tokenizer.json"), "tokenizer.json")
     pack = {
@@ -225,6 +260,7 @@ def write_pack(out_dir, name, attribution, cfg, det_max_side, max_draft=3, max_t
             "preprocess": {
                 "targetHeight": 48, "multipleOf": 8, "minWidth": 16, "maxWidth": max_width,
                 "channelOrder": "BGR", "mean": [0.5, 0.5, 0.5], "std": [0.5, 0.5, 0.5], "padValue": 255,
+                **({"splitWidth": split_width} if split_width else {}),
             },
             "tokenizer": {**tok, "bos": charset.BOS, "eos": charset.EOS, "pad": charset.PAD},
             "decoderLayers": cfg.layers,

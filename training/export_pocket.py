@@ -49,7 +49,8 @@ def build(ckpt, out_dir, quantize):
     export.write_tokenizer(out_dir)
     with open(os.path.join(out_dir, "NOTICE"), "w") as f:
         f.write(NOTICE)
-    pack = export.write_pack(out_dir, "pocket" if quantize else "pocket-float", ATTRIBUTION, cfg, det_max_side=1280)
+    pack = export.write_pack(out_dir, "pocket" if quantize not in (False, "float") else "pocket-float", ATTRIBUTION, cfg, det_max_side=1280,
+                             split_width=SPLIT_WIDTH)
     total = pack["detector"]["graph"]["bytes"] + sum(
         pack["recognizer"][k]["bytes"] for k in ("encoder", "memory", "decoder", "draft")) + pack["recognizer"]["tokenizer"]["bytes"]
     print(f"{out_dir}: {total / 1e6:.1f} MB with the detector")
@@ -57,7 +58,22 @@ def build(ckpt, out_dir, quantize):
     print(f"{out_dir}: fused drafts {fuse_draft.add_fused_drafts(out_dir)}")
 
 
+# Lines wider than this (px at height 48) are read in pieces cut at word gaps: the decoder loses its place
+# after ~70 characters (RESULTS.md: held-out line CER by piece width).
+SPLIT_WIDTH = 360
+
+# How the shipped pack stores its trained weights (export.store_weights); see RESULTS.md for the comparison.
+SHIPPED = "int8"
+
 if __name__ == "__main__":
-    ckpt = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "work", "checkpoint.pt")
-    build(ckpt, os.path.join(HERE, "work", "pocket-float"), quantize=False)
-    build(ckpt, os.path.join(export.REPO, "models", "pocket"), quantize=True)
+    # export_pocket.py [checkpoint] [--mode float|int8|fp16|mixed --out DIR]: one variant into DIR;
+    # without --out: the float reference (training/work/pocket-float) and the shipped pack (models/pocket).
+    args = sys.argv[1:]
+    opts = {k: args[args.index(k) + 1] for k in ("--mode", "--out") if k in args}
+    pos = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or not args[i - 1].startswith("--"))]
+    ckpt = pos[0] if pos else os.path.join(HERE, "work", "checkpoint.pt")
+    if "--out" in opts:
+        build(ckpt, opts["--out"], quantize=opts.get("--mode", SHIPPED))
+    else:
+        build(ckpt, os.path.join(HERE, "work", "pocket-float"), quantize=False)
+        build(ckpt, os.path.join(export.REPO, "models", "pocket"), quantize=SHIPPED)

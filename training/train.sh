@@ -4,6 +4,7 @@
 # from training/work/checkpoint.pt). Runs in the background; log in training/work/train.log.
 #   npm run train                 # background
 #   TRAIN_MINUTES=60 bash training/train.sh --foreground
+#   TRAIN_INIT=checkpoints/pocket-v1.pt TRAIN_LR=8e-4 npm run train   # fine-tune committed weights
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK=training/work
@@ -36,7 +37,7 @@ step "tesseract baseline on the eval crops"
 $PY training/eval_tesseract.py
 
 step "training"
-(cd training && OMP_WAIT_POLICY=PASSIVE $PY train.py --minutes "${TRAIN_MINUTES:-60}" --threads "${TRAIN_THREADS:-2}" ${TRAIN_INIT:+--init "$TRAIN_INIT"})
+(cd training && OMP_WAIT_POLICY=PASSIVE $PY train.py --minutes "${TRAIN_MINUTES:-60}" --threads "${TRAIN_THREADS:-2}" ${TRAIN_INIT:+--init "$TRAIN_INIT"} ${TRAIN_LR:+--lr "$TRAIN_LR"})
 
 step "export"
 (cd training && $PY export_pocket.py)
