@@ -34,8 +34,8 @@ describe('CacheSlots', () => {
   it('plans a compaction only when holes dominate, keeping slot order', () => {
     const slots = new CacheSlots(2);
     for (let i = 0; i < 10; i++) slots.append(4, [1, 2]);
-    expect(slots.compactionPlan(100)).toBeNull();
-    const plan = slots.compactionPlan(4)!;
+    expect(slots.compactionPlan((w) => Math.max(w, 100))).toBeNull();
+    const plan = slots.compactionPlan((w) => Math.max(w, 4))!;
     expect(plan.width).toBe(20);
     expect(Array.from(plan.slots.subarray(0, 3))).toEqual([0, 4, 8]);
     expect(plan.slots[10]).toBe(-1);

@@ -66,14 +66,14 @@ export class CacheSlots {
   }
 
   /**
-   * A gather plan when holes dominate (at least as many holes as valid slots in the fullest row,
-   * and at least `minHoles`): [B, width] old slot indices in order, -1 padded. Null when not worth it.
-   * Compacting only at 2× keeps the copying amortized O(1) per committed slot.
+   * A gather plan when there are at least `threshold(width)` holes, width being the fullest row's valid
+   * slots: [B, width] old slot indices in order, -1 padded. Null when not worth it. The default (as many
+   * holes as valid slots, at least 16) keeps the copying amortized O(1) per committed slot.
    */
-  compactionPlan(minHoles = 16): { slots: Int32Array; width: number } | null {
+  compactionPlan(threshold: (width: number) => number = (w) => Math.max(w, 16)): { slots: Int32Array; width: number } | null {
     let width = 0;
     for (let b = 0; b < this.batch; b++) width = Math.max(width, this.validCount(b));
-    if (this.length - width < Math.max(width, minHoles)) return null;
+    if (this.length - width < Math.max(1, threshold(width))) return null;
     const slots = new Int32Array(this.batch * width).fill(-1);
     for (let b = 0; b < this.batch; b++) {
       const flags = this.rows[b]!;

@@ -268,5 +268,13 @@ describe('holes', () => {
     await expectGreedy(rows, opts, out);
     // Adversarial K=3: every pass leaves 3 holes per committed token.
     expect(Math.max(...fake.decodeCalls.map((c) => c.past))).toBeGreaterThan(3 * 90);
+
+    // A model that asks for compaction at 4 holes: never more than 4 + one pass of 3 holes are attended.
+    const eager = new FakeModel();
+    eager.compactionThreshold = () => 4;
+    const e = await run(rows, opts, eager);
+    await expectGreedy(rows, opts, e.out);
+    expect(eager.compactions).toBeGreaterThan(4 * compacting.model.compactions);
+    expect(Math.max(...eager.decodeCalls.map((c) => c.past))).toBeLessThanOrEqual(121 + 4 + 3);
   });
 });

@@ -152,7 +152,7 @@ export async function decodeBatch<C, M>(
 
   function compactIfWorthIt(): void {
     if (!model.compactCache || rows.length === 0) return;
-    const plan = slots.compactionPlan();
+    const plan = slots.compactionPlan(model.compactionThreshold?.bind(model));
     if (!plan) return;
     replaceCache(model.compactCache(cache, plan.slots, plan.width));
     slots.applyCompaction(plan);

@@ -60,6 +60,12 @@ export interface SpeculativeModel<Cache, Memory> {
    * (any content, it stays masked). Order is kept, so only the slot index changes, never a position.
    */
   compactCache?(cache: Cache, slots: Int32Array, width: number): Cache;
+  /**
+   * Optional, with compactCache: how many holes are worth a compaction when the fullest row holds `valid`
+   * committed slots. Default max(valid, 16): right when a compaction is a costly device round trip; a
+   * model whose cache is a host array, where a gather costs far less than attending over holes, asks sooner.
+   */
+  compactionThreshold?(valid: number): number;
 }
 
 export interface StopRules {

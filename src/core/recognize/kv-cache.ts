@@ -16,6 +16,11 @@ export interface KvCache {
   slots: number; // P
   /** Rows of the held tensor this cache stands for, in order. */
   rows: number[];
+  /**
+   * Set by a compaction: [rows.length, slots], the held tensor's slot behind each slot of this view
+   * (-1 = padding, never attended). Unset = slot j is held slot j.
+   */
+  slotMap?: Int32Array;
   released: boolean;
 }
 
@@ -35,7 +40,33 @@ export function presentKvCache(present: Tensor | undefined, batch: number, slots
 /** A view of some rows; no copy until the view is fed to the decoder. */
 export function selectKvRows(cache: KvCache, rows: number[]): KvCache {
   cache.holder.refs++;
-  return { holder: cache.holder, slots: cache.slots, rows: rows.map((r) => cache.rows[r]!), released: false };
+  const view: KvCache = { holder: cache.holder, slots: cache.slots, rows: rows.map((r) => cache.rows[r]!), released: false };
+  const map = cache.slotMap;
+  if (map) {
+    const S = cache.slots;
+    view.slotMap = new Int32Array(rows.length * S);
+    rows.forEach((r, j) => view.slotMap!.set(map.subarray(r * S, (r + 1) * S), j * S));
+  }
+  return view;
+}
+
+/**
+ * A view that keeps, per row, the slots `slots` names ([B, width] slot indices of `cache`, -1 = padding;
+ * SpeculativeModel.compactCache), so rolled-back holes stop costing attention. No copy until it is fed.
+ */
+export function compactKvSlots(cache: KvCache, slots: Int32Array, width: number): KvCache {
+  const B = cache.rows.length;
+  if (slots.length !== B * width) throw new Error(`compaction plan has ${slots.length} slots, expected ${B}·${width}`);
+  const map = new Int32Array(B * width);
+  for (let b = 0; b < B; b++) {
+    for (let j = 0; j < width; j++) {
+      const s = slots[b * width + j]!;
+      if (s >= cache.slots) throw new RangeError(`slot ${s} outside 0..${cache.slots - 1}`);
+      map[b * width + j] = s < 0 ? -1 : cache.slotMap ? cache.slotMap[b * cache.slots + s]! : s;
+    }
+  }
+  cache.holder.refs++;
+  return { holder: cache.holder, slots: width, rows: [...cache.rows], slotMap: map, released: false };
 }
 
 export function releaseKvCache(runtime: TensorRuntime, cache: KvCache): void {
@@ -54,9 +85,34 @@ export async function pastKvTensor(runtime: TensorRuntime, geo: KvGeometry, cach
   const t = cache.holder.tensor;
   if (cache.released) throw new Error('decoder cache used after release');
   if (!t) return { past: runtime.float32(new Float32Array(0), [2 * L, B, H, 0, dh]), temporary: true };
-  if (t.dims[1] === B && cache.rows.every((r, i) => r === i)) return { past: t, temporary: false };
-  const data = takeRows(await runtime.read(t), t.dims, 1, cache.rows);
+  if (!cache.slotMap && t.dims[1] === B && cache.rows.every((r, i) => r === i)) return { past: t, temporary: false };
+  const held = await runtime.read(t);
+  const data = cache.slotMap ? gatherSlots(held, t.dims, cache.rows, cache.slotMap, cache.slots) : takeRows(held, t.dims, 1, cache.rows);
   return { past: runtime.float32(data, [2 * L, B, H, cache.slots, dh]), temporary: true };
+}
+
+/** out[l, b, h, j] = held[l, rows[b], h, map[b, j]] over [2L, B, H, P, dh]; zeros where map is -1. */
+function gatherSlots(held: Float32Array, dims: readonly number[], rows: number[], map: Int32Array, width: number): Float32Array {
+  const [L2, heldB, H, P, dh] = dims as [number, number, number, number, number];
+  const B = rows.length;
+  const out = new Float32Array(L2 * B * H * width * dh);
+  for (let l = 0; l < L2; l++) {
+    for (let b = 0; b < B; b++) {
+      for (let h = 0; h < H; h++) {
+        const src = ((l * heldB + rows[b]!) * H + h) * P;
+        const dst = ((l * B + b) * H + h) * width;
+        // Kept slots come in runs (a compaction drops only rejected drafts): copy each run at once.
+        for (let j = 0; j < width; ) {
+          const s = map[b * width + j]!;
+          let n = 1;
+          if (s >= 0) while (j + n < width && map[b * width + j + n] === s + n) n++;
+          if (s >= 0) out.set(held.subarray((src + s) * dh, (src + s + n) * dh), (dst + j) * dh);
+          j += n;
+        }
+      }
+    }
+  }
+  return out;
 }
 
 /** Reads a graph output of known shape into JS and frees the tensor. */

@@ -14,6 +14,7 @@ const spec = { decoderLayers: 1, heads: 1, headDim: 1, hiddenSize: 2, vocabSize:
 
 class FakeRuntime implements TensorRuntime {
   readInt64?: (t: Tensor) => Promise<BigInt64Array>;
+  upload?: (data: Float32Array, dims: readonly number[]) => Tensor;
   readonly backend = 'fake';
   disposed: FakeTensor[] = [];
   make(data: Float32Array | BigInt64Array, dims: readonly number[]): FakeTensor {
@@ -153,5 +154,39 @@ describe('LineModel fused draft', () => {
     await expect(bad.fusedDraft(request(rt), 2)).rejects.toThrow(/"draft_ids" is \[2,1,2\], expected \[2,2\]/);
     const plain = new FakeRuntime();
     expect(new LineModel(plain, spec, fakeDecoder(plain), fakeDecoder(plain), new Map([[2, fusedGraph(plain)]])).fusedDraftSteps).toEqual([]);
+  });
+});
+
+describe('LineModel compaction', () => {
+  it('feeds only the kept slots, per row, after a row selection, and frees the held cache once', async () => {
+    const rt = new FakeRuntime();
+    const dec = fakeDecoder(rt);
+    const model = new LineModel(rt, spec, dec);
+    expect(model.compactionThreshold?.(100)).toBe(10);
+    let cache = model.emptyCache(3);
+    for (const ids of [[10, 11, 12], [20, 21, 22], [30, 31, 32]]) {
+      const r = await ask(model, rt, cache, ids);
+      model.releaseCache(cache);
+      cache = r.present;
+    }
+    // Rows keep slots {0, 2}, {1, 2} and {0}; then row 1 leaves the batch.
+    const compact = model.compactCache(cache, Int32Array.of(0, 2, 1, 2, 0, -1), 2);
+    model.releaseCache(cache);
+    const kept = model.selectCacheRows(compact, [0, 2]);
+    model.releaseCache(compact);
+    const held = (kept as unknown as { holder: { tensor: FakeTensor } }).holder.tensor;
+    expect(held.disposed).toBe(false);
+    await ask(model, rt, kept, [40, 42]);
+    // present_kv [2, B, 1, P, 1] holds the fed ids; padding (-1) is zero.
+    expect([...(dec.pasts.at(-1)!.data as Float32Array)]).toEqual([10, 30, 12, 0, 10, 30, 12, 0]);
+    model.releaseCache(kept);
+    expect(held.disposed).toBe(true);
+    expect(() => model.compactCache(kept, Int32Array.of(0, 5), 1)).toThrow(/2·1|outside/);
+  });
+
+  it('compacts a GPU cache only at the decoder default (a device round trip)', () => {
+    const rt = new FakeRuntime();
+    rt.upload = (d: Float32Array, dims: readonly number[]) => rt.make(d, dims);
+    expect(new LineModel(rt, spec, fakeDecoder(rt)).compactionThreshold).toBeUndefined();
   });
 });

@@ -88,6 +88,8 @@ export class FakeModel implements SpeculativeModel<FakeCache, FakeMemory> {
   /** Step counts the fake fused draft serves; unset = no fused draft (one call per step). */
   fusedDraftSteps?: number[];
   compactions = 0;
+  /** Set to ask for compactions sooner than the default. */
+  compactionThreshold?: (valid: number) => number;
   /** Called before each decode; tests use it to abort mid-run. */
   onDecode?: (call: number) => void;
   private live = new Set<number>();
