@@ -26,6 +26,13 @@ export interface DecodeBenchResult {
   draft_calls_per_token: Record<string, number>;
   identical: boolean;
   mismatched_lines: Record<string, number>;
+  /** Node only, where the pack has fused draft graphs: the same K drafting one graph call per step. */
+  stepwise_draft?: {
+    tokens_per_s: Record<string, number>;
+    speedup_vs_k0: Record<string, number>;
+    draft_calls_per_token: Record<string, number>;
+    identical: boolean;
+  };
 }
 
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
@@ -61,5 +68,20 @@ export function summarize(runs: DecodeRun[], meta: { engine: string; pack: strin
     draft_calls_per_token: Object.fromEntries(ks.map((k) => [`k${k}`, round(get(k).stats.draftCalls / get(k).stats.tokens)])),
     identical: Object.values(mismatched).every((n) => n === 0),
     mismatched_lines: mismatched,
+  };
+}
+
+/** The step-by-step drafting runs beside the main ones (same lines, same run, fastest per K). */
+export function stepwiseSummary(stepwise: DecodeRun[], runs: DecodeRun[]): NonNullable<DecodeBenchResult['stepwise_draft']> {
+  const byK = fastestPerK(stepwise);
+  const main = fastestPerK(runs);
+  const k0 = main.get(0)!;
+  const tps = (r: DecodeRun) => r.stats.tokens / r.seconds;
+  const ks = [...byK.keys()].sort();
+  return {
+    tokens_per_s: Object.fromEntries(ks.map((k) => [`k${k}`, round(tps(byK.get(k)!), 1)])),
+    speedup_vs_k0: Object.fromEntries(ks.map((k) => [`k${k}`, round(tps(byK.get(k)!) / tps(k0))])),
+    draft_calls_per_token: Object.fromEntries(ks.map((k) => [`k${k}`, round(byK.get(k)!.stats.draftCalls / byK.get(k)!.stats.tokens)])),
+    identical: ks.every((k) => byK.get(k)!.tokens.every((t, i) => t.join() === k0.tokens[i]!.join())),
   };
 }
