@@ -24,6 +24,8 @@ describe('repairLatex', () => {
     ['\\frac{a', '\\frac {a}{}'],
     ['\\left( \\begin{matrix} a \\right)', '\\left (\\begin{matrix}a\\end{matrix}\\right )'],
     ['\\sqrt{x}}+1', '\\sqrt {x}+1'],
+    ['\\int_{a}^{t}^{b} f', '\\int _{a}^{t}{}^{b}f'],
+    ['x_{1}^{2}_{3}', 'x_{1}{}_{3}^{2}'],
   ];
   for (const [src, want] of cases) {
     it(`${src} → ${want}, which KaTeX renders`, () => {

@@ -1,19 +1,24 @@
 // Makes a recognizer's LaTeX structurally well formed, so KaTeX can render it: braces balanced and every
 // script or command argument present (normalizeLatex does both), each \left closed by a \right (or
 // `\right .`) inside its group, stray \right dropped, environments closed and matched, `&` outside an
-// environment dropped. Only structure is touched: the symbols read stay as they are.
+// environment dropped, a second superscript (or subscript) on one base given an empty base `{}`.
+// Only structure is touched: the symbols read stay as they are.
 import { isControlWord, tokenize } from './latex-tokens';
 import { normalizeLatex } from './normalize-latex';
 
 interface Frame {
   /** Open \left (true) or \begin{env} (env name) in this brace group, innermost last. */
   open: (true | string)[];
+  /** Scripts (^, _) already on the current base. */
+  scripts: Set<string>;
+  /** This group is a script's argument. */
+  isScript: boolean;
 }
 
 export function repairLatex(src: string): string {
   const tokens = tokenize(normalizeLatex(src));
   const out: string[] = [];
-  const frames: Frame[] = [{ open: [] }];
+  const frames: Frame[] = [{ open: [], scripts: new Set(), isScript: false }];
   const close = (f: Frame) => {
     while (f.open.length) {
       const o = f.open.pop()!;
@@ -25,11 +30,18 @@ export function repairLatex(src: string): string {
     const t = tokens[i]!;
     const f = frames[frames.length - 1]!;
     if (t === '{') {
-      frames.push({ open: [] });
+      frames.push({ open: [], scripts: new Set(), isScript: out[out.length - 1] === '^' || out[out.length - 1] === '_' });
       out.push(t);
     } else if (t === '}') {
       close(f);
-      if (frames.length > 1) frames.pop();
+      if (frames.length > 1 && !frames.pop()!.isScript) frames[frames.length - 1]!.scripts = new Set();
+      out.push(t);
+    } else if (t === '^' || t === '_') {
+      if (f.scripts.has(t)) {
+        out.push('{', '}');
+        f.scripts = new Set();
+      }
+      f.scripts.add(t);
       out.push(t);
     } else if (t === '\\left') {
       f.open.push(true);
@@ -55,7 +67,10 @@ export function repairLatex(src: string): string {
       out.push(`\\end{${f.open.pop()}}`);
     } else if (t === '&' && envDepth() === 0) {
       continue;
-    } else out.push(t);
+    } else {
+      f.scripts = new Set();
+      out.push(t);
+    }
   }
   close(frames[0]!);
   return normalizeLatex(out.map((t) => (isControlWord(t) ? t + ' ' : t)).join(''));
