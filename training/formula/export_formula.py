@@ -23,7 +23,9 @@ from model import Config, Recognizer  # noqa: E402
 PAD, BOS, EOS = 0, 1, 2
 ATTRIBUTION = " Formula recognizer (memory, decoder, FastMTP draft): trained for Pagemark on KaTeX-rendered formulas (see training/formula/)."
 NOTICE = ("\nformula-memory.onnx, formula-decoder.onnx and formula-draft.onnx (the formula recognizer) were trained for "
-          "Pagemark (training/formula/) and are distributed with it.\n")
+          "Pagemark (training/formula/) and are distributed with it. formula-encoder.onnx, where present, is the same "
+          "PP-OCRv4 recognizer cut before its classifier with the SVTR neck output kept (training/cut_encoder.py), "
+          "under the Apache License above.\n")
 
 
 def feats_dim(entry):
