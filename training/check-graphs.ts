@@ -85,7 +85,8 @@ const d = await draft.run({
 });
 console.log('draft logits', d.logits.dims.join('x'), 'draft_hidden', d.draft_hidden.dims.join('x'));
 
-const ok = feats.dims.join() === `${B},480,1,${S}` && four.logits.dims.join() === `${B},4,${V}` &&
+const channels = rec.encoder.outputs[0].shape[1]; // 480 backbone, or 600 with the SVTR neck
+const ok = feats.dims.join() === `${B},${channels},1,${S}` && four.logits.dims.join() === `${B},4,${V}` &&
   four.hidden.dims.join() === `${B},4,${D}` && four.present_kv.dims.join() === `${L2},${B},${H},7,${dh}` &&
   d.logits.dims.join() === `${B},1,${V}` && worst < 1e-4;
 console.log(ok ? 'OK' : 'FAILED');
