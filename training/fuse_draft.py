@@ -82,8 +82,8 @@ def fused_spec(pack_dir, file, steps, draft_spec):
 
 
 def add_fused_drafts(pack_dir, which="recognizer"):
-    """Writes draft_k{K}.onnx for K = 2 … maxDraft next to the draft graph and lists them in pack.json.
-    K = 1 is one call either way, so it keeps using draft.onnx."""
+    """Writes <draft>_k{K}.onnx (draft_k2.onnx …) for K = 2 … maxDraft next to the draft graph and lists
+    them in pack.json under `which`. K = 1 is one call either way, so it keeps using the draft graph."""
     path = os.path.join(pack_dir, "pack.json")
     with open(path, encoding="utf-8") as f:
         pack = json.load(f)
@@ -93,7 +93,7 @@ def add_fused_drafts(pack_dir, which="recognizer"):
     draft = onnx.load(os.path.join(pack_dir, rec["draft"]["file"]))
     entries = []
     for k in range(2, rec["maxDraft"] + 1):
-        file = f"draft_k{k}.onnx"
+        file = f"{os.path.splitext(rec['draft']['file'])[0]}_k{k}.onnx"
         onnx.save(fuse(draft, k), os.path.join(pack_dir, file))
         entries.append(fused_spec(pack_dir, file, k, rec["draft"]))
     if entries:
