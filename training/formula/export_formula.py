@@ -12,12 +12,14 @@ import shutil
 import sys
 import tempfile
 
+import onnx
 import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 import cut_encoder  # noqa: E402
 import export  # noqa: E402
+import fuse_draft  # noqa: E402
 from model import Config, Recognizer  # noqa: E402
 
 PAD, BOS, EOS = 0, 1, 2
@@ -73,6 +75,14 @@ def build(ckpt, pack_dir, quantize=True, max_tokens=128):
         "maxDraft": 3,
         "output": "latex",
     }
+    # the K recursive draft steps in one call each (training/fuse_draft.py), under formula- names
+    draft = onnx.load(os.path.join(pack_dir, "formula-draft.onnx"))
+    fused = []
+    for k in range(2, pack["formula"]["maxDraft"] + 1):
+        file = f"formula-draft_k{k}.onnx"
+        onnx.save(fuse_draft.fuse(draft, k), os.path.join(pack_dir, file))
+        fused.append(fuse_draft.fused_spec(pack_dir, file, k, pack["formula"]["draft"]))
+    pack["formula"]["fusedDrafts"] = fused
     if ATTRIBUTION.strip() not in pack["attribution"]:
         pack["attribution"] += ATTRIBUTION
     with open(path, "w", encoding="utf-8") as f:
@@ -82,7 +92,7 @@ def build(ckpt, pack_dir, quantize=True, max_tokens=128):
     if os.path.exists(notice) and "formula-memory.onnx" not in open(notice).read():
         with open(notice, "a") as f:
             f.write(NOTICE)
-    files = {pack["formula"][k]["file"] for k in ("encoder", "memory", "decoder", "draft")} | {tok["file"]}
+    files = {pack["formula"][k]["file"] for k in ("encoder", "memory", "decoder", "draft")} | {tok["file"]} | {f["graph"]["file"] for f in fused}
     size = sum(os.path.getsize(os.path.join(pack_dir, f)) for f in files if f != rec["encoder"]["file"])
     print(f"{pack_dir}: formula recognizer added ({size / 1e6:.1f} MB beyond the line recognizer's encoder, "
           f"encoder {encoder['file']}, {'int8' if quantize else 'float'})")
