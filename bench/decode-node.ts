@@ -6,6 +6,7 @@ import { closePageEngine } from '../src/core/pipeline/page-engine';
 import { decodeLines, encodeLines } from '../src/core/recognize/recognize-lines';
 import { openNodeEngine } from '../src/node/page-ocr';
 import { corpusLines } from '../test/support/line-corpus';
+import { emptyStats, mergeStats } from '../src/core/decoding/stats';
 import { stepwiseSummary, summarize, type DecodeBenchResult, type DecodeRun } from './decode-summary';
 import type { SpeculativeModel } from '../src/core/decoding/types';
 
@@ -14,6 +15,9 @@ const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 export function defaultPackDir(): string {
   return existsSync(root('models/pocket/pack.json')) ? root('models/pocket') : root('test/fixtures/varied-tiny');
 }
+
+/** Lines per interleaving round. */
+const CHUNK = 16;
 
 export async function benchNode(packDir: string, batch: number, maxLines: number, repeats: number): Promise<DecodeBenchResult> {
   const engine = await openNodeEngine(packDir, 1);
@@ -24,17 +28,25 @@ export async function benchNode(packDir: string, batch: number, maxLines: number
     await decodeLines(engine.text, memories.slice(0, 4), { k: 3, batchSize: batch });
     // The same model drafting one call per step (fused draft graphs ignored), to show what fusing gains.
     const stepwise = { ...engine.text, model: withoutFusedDraft(engine.text.model) };
+    const fused = engine.text.model.fusedDraftSteps ?? [];
+    const variants = [0, 1, 2, 3].flatMap((k) => [{ k, rec: engine.text, stepwise: false }, ...(fused.includes(k) ? [{ k, rec: stepwise, stepwise: true }] : [])]);
     const runs: DecodeRun[] = [];
     const stepwiseRuns: DecodeRun[] = [];
-    const fused = engine.text.model.fusedDraftSteps ?? [];
     for (let r = 0; r < repeats; r++) {
-      for (const k of [0, 1, 2, 3]) {
-        const d = await decodeLines(engine.text, memories, { k, batchSize: batch });
-        runs.push({ k, tokens: d.tokens, stats: d.stats, seconds: (d.stats.ms.decoder + d.stats.ms.draft) / 1000 });
-        if (!fused.includes(k)) continue;
-        const s = await decodeLines(stepwise, memories, { k, batchSize: batch });
-        stepwiseRuns.push({ k, tokens: s.tokens, stats: s.stats, seconds: (s.stats.ms.decoder + s.stats.ms.draft) / 1000 });
+      const acc = variants.map((v) => ({ k: v.k, tokens: [] as number[][], stats: emptyStats(v.k), seconds: 0 }));
+      // Every variant reads each chunk of lines before the next chunk starts, so a change in machine load
+      // (this CPU is shared) hits every K alike instead of whichever K runs last.
+      for (let at = 0; at < memories.length; at += CHUNK) {
+        const chunk = memories.slice(at, at + CHUNK);
+        for (const [i, v] of variants.entries()) {
+          const d = await decodeLines(v.rec, chunk, { k: v.k, batchSize: batch });
+          const a = acc[i]!;
+          a.tokens.push(...d.tokens);
+          a.stats = mergeStats(a.stats, d.stats);
+          a.seconds += (d.stats.ms.decoder + d.stats.ms.draft) / 1000;
+        }
       }
+      variants.forEach((v, i) => (v.stepwise ? stepwiseRuns : runs).push(acc[i]!));
     }
     const result = summarize(runs, { engine: 'onnxruntime-node 1.30 (cpu, 1 thread)', pack: engine.packName, batch });
     return stepwiseRuns.length ? { ...result, stepwise_draft: stepwiseSummary(stepwiseRuns, runs) } : result;
