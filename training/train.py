@@ -159,7 +159,7 @@ def main():
     ap.add_argument("--neck", type=int, default=NECK_DIM, help="SVTR neck channels read besides the backbone (0: backbone only)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--init", default="", help="weights to start from when there is no checkpoint "
-                    "(e.g. checkpoints/pocket-v0.pt, the weights behind the shipped pack)")
+                    "(e.g. checkpoints/pocket-v1.pt, the weights behind the shipped pack)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)  # with OMP_WAIT_POLICY=PASSIVE on a shared machine
     torch.manual_seed(0)
