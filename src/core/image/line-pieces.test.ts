@@ -87,6 +87,14 @@ describe('chooseCuts', () => {
     expect(chooseCuts(gaps, 300, 100)).toEqual([95, 205]);
   });
 
+  it('prefers a wide word gap near the target to a narrow letter gap on it', () => {
+    const gaps = [
+      { start: 98, end: 102 }, // letter spacing right at the target
+      { start: 110, end: 122 }, // a word space 16 px further
+    ];
+    expect(chooseCuts(gaps, 200, 100)).toEqual([116]);
+  });
+
   it('returns no cut when the width fits', () => {
     expect(chooseCuts([{ start: 40, end: 44 }], 90, 100)).toEqual([]);
   });

@@ -94,19 +94,24 @@ export function blankRuns(ink: ArrayLike<number>, minWidth: number): Gap[] {
 
 /**
  * Cut positions (gap centres) for pieces of about equal width, each about `maxWidth` at most:
- * n = ceil(width / maxWidth) pieces, each cut at the gap nearest to i·width/n. Equal pieces avoid a
- * one-word tail, which reads worse than a longer piece.
+ * n = ceil(width / maxWidth) pieces; near each i·width/n (within a quarter of maxWidth) the widest gap
+ * wins, since spaces between words are wider than the spacing inside them; without a gap there, the
+ * nearest one. Equal pieces avoid a one-word tail, which reads worse than a longer piece.
  */
 export function chooseCuts(gaps: readonly Gap[], width: number, maxWidth: number): number[] {
   const n = Math.ceil(width / maxWidth);
-  const centres = gaps.map((g) => (g.start + g.end) / 2);
   const cuts: number[] = [];
   for (let i = 1; i < n; i++) {
     const target = (i * width) / n;
     const prev = cuts.length > 0 ? cuts[cuts.length - 1]! : 0;
-    let best: number | undefined;
-    for (const c of centres) if (c > prev && (best === undefined || Math.abs(c - target) < Math.abs(best - target))) best = c;
-    if (best !== undefined) cuts.push(best);
+    const after = gaps.filter((g) => (g.start + g.end) / 2 > prev);
+    const near = after.filter((g) => Math.abs((g.start + g.end) / 2 - target) <= maxWidth / 4);
+    const pick = (pool: readonly Gap[], better: (a: Gap, b: Gap) => boolean) => pool.reduce<Gap | undefined>((b, g) => (b === undefined || better(g, b) ? g : b), undefined);
+    const distance = (g: Gap) => Math.abs((g.start + g.end) / 2 - target);
+    const best =
+      pick(near, (a, b) => a.end - a.start > b.end - b.start || (a.end - a.start === b.end - b.start && distance(a) < distance(b))) ??
+      pick(after, (a, b) => distance(a) < distance(b));
+    if (best) cuts.push((best.start + best.end) / 2);
   }
   return cuts;
 }
