@@ -4,6 +4,7 @@
 // well enough (token error rate, exact reads after normalization).
 // A formula page (the eval's math-a.pdf) goes through the whole page pipeline: its display formulas come
 // out as $$…$$ that KaTeX renders, the same for K=3 as for greedy.
+import { editDistance } from '../src/core/text/edit-distance';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
@@ -40,16 +41,6 @@ const FIXTURES: Fixture[] = readFileSync(root('test/fixtures/formula/formulas.js
 const MIN_EXACT = 2;
 const MEASURED_TER = 0.3;
 const MAX_TER = MEASURED_TER + 0.1;
-
-function editDistance(a: readonly string[], b: readonly string[]): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 const parses = (tex: string) => {
   try {

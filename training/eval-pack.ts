@@ -12,6 +12,7 @@ import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { acceptanceRates, tokensPerPass, mergeStats, emptyStats } from '../src/core/decoding/stats';
 import { lineInput, linePreprocess } from '../src/core/image/line-input';
 import { splitWideLine } from '../src/core/image/line-pieces';
+import { editDistance as distance } from '../src/core/text/edit-distance';
 import { closePageEngine } from '../src/core/pipeline/page-engine';
 import { decodeLines, encodeLines } from '../src/core/recognize/recognize-lines';
 import { openNodeEngine } from '../src/node/page-ocr';
@@ -36,16 +37,7 @@ const lines: Row[] = jsonl(join(work, 'lines.jsonl'));
 const ctcById = new Map<number, string>(jsonl(join(work, 'features/index.jsonl')).map((r) => [r.id, r.ctc]));
 const tessById = new Map<number, string>(jsonl(join(work, 'tesseract.jsonl')).map((r) => [r.id, r.text]));
 
-function editDistance(a: string, b: string): number {
-  const A = [...a], B = [...b];
-  let prev = Array.from({ length: B.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= A.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= B.length; j++) cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (A[i - 1] === B[j - 1] ? 0 : 1)));
-    prev = cur;
-  }
-  return prev[B.length]!;
-}
+const editDistance = (a: string, b: string) => distance([...a], [...b]);
 const nospace = (s: string) => s.replace(/\s+/g, '');
 const cer = (ref: string, hyp: string) => editDistance(ref, hyp) / Math.max(1, [...ref].length);
 

@@ -4,6 +4,7 @@
 // exact match after normalizeLatex, KaTeX parse rate of the outputs, token edit distance, FastMTP tokens per
 // verifier pass and acceptance at K = 1..3, whether speculative equals greedy, and decode time per K.
 // Usage: npx tsx training/formula/eval-formula.ts [pack dir] [--limit N] [--json out.json]
+import { editDistance } from '../../src/core/text/edit-distance';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,16 +29,6 @@ export function katexParses(tex: string): boolean {
   } catch {
     return false;
   }
-}
-
-function editDistance<T>(a: readonly T[], b: readonly T[]): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 export interface FormulaEval {
