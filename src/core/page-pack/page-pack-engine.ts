@@ -1,7 +1,7 @@
 // A `page` pack opened on one runtime (onnxruntime-web or -node): its sessions, its detokenizer, and
 // one page through it as the same PageResult a `lines` pack gives (Markdown, regions, stats).
 import type { PageImage, PageResult } from '../../protocol/page';
-import { tokensPerPass } from '../decoding/stats';
+import { pageStats } from '../pipeline/page-stats';
 import { decodeBatch } from '../decoding/decode-batch';
 import { packBytes, type LoadedPack } from '../pack/loaded-pack';
 import type { GraphSpec } from '../pack/manifest-types';
@@ -81,23 +81,12 @@ export async function ocrPagePack(e: PagePackEngine, image: PageImage, page: num
   const r = await readPage(e.runtime, e.pack, e.graphs, image, { k: opts.k, detokenize: e.detokenize, signal: opts.signal });
   opts.onProgress?.('recognize', 1, 1);
   const total = performance.now() - t0;
-  const s = r.stats;
-  const accounted = r.encoderMs + s.ms.decoder + s.ms.draft;
   return {
     page,
     markdown: r.markdown,
     regions: r.regions,
     figures: [],
-    stats: {
-      tokens: s.tokens,
-      decoderCalls: s.decoderCalls,
-      draftCalls: s.draftCalls,
-      acceptedPerStep: s.acceptedPerStep,
-      proposedPerStep: s.proposedPerStep,
-      tokensPerPass: tokensPerPass(s),
-      ms: { total, detect: 0, encoder: r.encoderMs, decoder: s.ms.decoder, draft: s.ms.draft, layout: 0, other: Math.max(0, total - accounted) },
-      backend: e.runtime.backend,
-    },
+    stats: pageStats(r.stats, e.runtime.backend, { total, detect: 0, encoder: r.encoderMs, layout: 0 }),
   };
 }
 

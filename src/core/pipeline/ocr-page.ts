@@ -1,6 +1,6 @@
 // One page through a "lines" pack: detect → crop + encode + decode each line → layout → formulas → Markdown.
 import { assembleMarkdown } from '../assemble/assemble-markdown';
-import { mergeStats, tokensPerPass } from '../decoding/stats';
+import { mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
 import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
@@ -8,8 +8,9 @@ import { splitWideLine } from '../image/line-pieces';
 import { layoutPage } from '../layout/layout-page';
 import type { LineRecognizer } from '../recognize/recognize-lines';
 import { recognizeLines } from '../recognize/recognize-lines';
-import type { BBox, PageImage, PageResult, PageStats } from '../../protocol/page';
+import type { BBox, PageImage, PageResult } from '../../protocol/page';
 import { detectLines } from './detect-lines';
+import { pageStats } from './page-stats';
 import type { PageEngine } from './page-engine';
 
 export type PageStage = 'detect' | 'recognize' | 'layout' | 'formula' | 'assemble';
@@ -117,24 +118,6 @@ export async function ocrPage(engine: PageEngine, image: PageImage, page: number
     regions: assembled.regions,
     figures: assembled.figures,
     stats: pageStats(stats, engine.runtime.backend, { total, detect: detectMs, encoder: encoderMs, layout: layoutMs }),
-  };
-}
-
-function pageStats(
-  s: DecodeStats,
-  backend: string,
-  ms: { total: number; detect: number; encoder: number; layout: number },
-): PageStats {
-  const accounted = ms.detect + ms.encoder + s.ms.decoder + s.ms.draft + ms.layout;
-  return {
-    tokens: s.tokens,
-    decoderCalls: s.decoderCalls,
-    draftCalls: s.draftCalls,
-    acceptedPerStep: s.acceptedPerStep,
-    proposedPerStep: s.proposedPerStep,
-    tokensPerPass: tokensPerPass(s),
-    ms: { ...ms, decoder: s.ms.decoder, draft: s.ms.draft, other: Math.max(0, ms.total - accounted) },
-    backend,
   };
 }
 
