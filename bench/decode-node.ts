@@ -22,7 +22,8 @@ const CHUNK = 16;
 export async function benchNode(packDir: string, batch: number, maxLines: number, repeats: number): Promise<DecodeBenchResult> {
   const engine = await openNodeEngine(packDir, 1);
   try {
-    const lines = (await corpusLines(engine)).slice(0, maxLines);
+    // What the app decodes: the pieces of each line (pack splitWidth), not whole lines.
+    const lines = (await corpusLines(engine, undefined, { asRead: true })).slice(0, maxLines);
     const { memories } = await encodeLines(engine.text, lines.map((l) => l.input));
     // Warm-up: first calls allocate and pick kernels.
     await decodeLines(engine.text, memories.slice(0, 4), { k: 3, batchSize: batch });

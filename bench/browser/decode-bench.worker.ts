@@ -4,6 +4,7 @@ import { loadPackFromUrl } from '../../src/cache/load-pack-url';
 import { PackStore } from '../../src/cache/pack-store';
 import { lineInput, linePreprocess, type LineInput } from '../../src/core/image/line-input';
 import { detectLines } from '../../src/core/pipeline/detect-lines';
+import { readingPieces } from '../../src/core/image/line-pieces';
 import { openPageEngine } from '../../src/core/pipeline/page-engine';
 import { decodeLines, encodeLines } from '../../src/core/recognize/recognize-lines';
 import type { PageImage } from '../../src/protocol/page';
@@ -26,7 +27,10 @@ async function run(packUrl: string, pages: Uint8Array[], o: { batch: number; max
   const inputs: LineInput[] = [];
   for (const png of pages) {
     const page = await decodePng(png);
-    for (const l of await detectLines(engine, page)) inputs.push(lineInput(page, l.bbox, pre));
+    // The pieces the page pipeline reads (wide lines cut at word gaps), as in the Node half of the bench.
+    const lines = (await detectLines(engine, page)).map((l) => l.bbox);
+    const split = engine.text.spec.preprocess.splitWidth ?? 0;
+    for (const box of readingPieces(page, lines, split, pre.targetHeight).boxes) inputs.push(lineInput(page, box, pre));
   }
   const { memories } = await encodeLines(engine.text, inputs.slice(0, o.maxLines));
   await decodeLines(engine.text, memories.slice(0, 4), { k: 3, batchSize: o.batch });

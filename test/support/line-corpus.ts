@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { openSource } from '../../cli/page-source';
 import { lineInput, linePreprocess, type LineInput } from '../../src/core/image/line-input';
+import { readingPieces } from '../../src/core/image/line-pieces';
 import { detectLines } from '../../src/core/pipeline/detect-lines';
 import type { PageEngine } from '../../src/core/pipeline/page-engine';
 import type { BBox, PageImage } from '../../src/protocol/page';
@@ -26,12 +27,18 @@ export async function renderFirstPage(path: string): Promise<PageImage> {
   }
 }
 
-export async function corpusLines(engine: PageEngine, files = FIXTURE_PAGES): Promise<CorpusLine[]> {
+/**
+ * Every detected line of `files`, whole; with `asRead`, cut into the pieces the page pipeline reads
+ * (the pack's recognizer.preprocess.splitWidth), so a measurement sees what the app decodes.
+ */
+export async function corpusLines(engine: PageEngine, files = FIXTURE_PAGES, opts: { asRead?: boolean } = {}): Promise<CorpusLine[]> {
   const pre = linePreprocess(engine.text.spec.preprocess);
+  const splitWidth = opts.asRead ? (engine.text.spec.preprocess.splitWidth ?? 0) : 0;
   const out: CorpusLine[] = [];
   for (const file of files) {
     const page = await renderFirstPage(file);
-    for (const l of await detectLines(engine, page)) out.push({ file, box: l.bbox, input: lineInput(page, l.bbox, pre) });
+    const lines = (await detectLines(engine, page)).map((l) => l.bbox);
+    for (const box of readingPieces(page, lines, splitWidth, pre.targetHeight).boxes) out.push({ file, box, input: lineInput(page, box, pre) });
   }
   return out;
 }

@@ -35,6 +35,23 @@ export function splitWideLine(page: PageImage, box: BBox, o: SplitOptions): BBox
   return edges.slice(1).map((right, i) => [edges[i]!, box[1], right, box[3]] as BBox);
 }
 
+/** What a page reads for `lines`: each line's pieces (whole when `maxWidth` is 0), with the line each came from. */
+export function readingPieces(page: PageImage, lines: readonly BBox[], maxWidth: number, targetHeight: number): { boxes: BBox[]; owner: number[] } {
+  const boxes: BBox[] = [];
+  const owner: number[] = [];
+  lines.forEach((b, i) => {
+    for (const p of maxWidth > 0 ? splitWideLine(page, clampToPage(b, page), { maxWidth, targetHeight }) : [b]) {
+      boxes.push(p);
+      owner.push(i);
+    }
+  });
+  return { boxes, owner };
+}
+
+export function clampToPage(b: BBox, page: PageImage): BBox {
+  return [Math.max(0, b[0]), Math.max(0, b[1]), Math.min(page.width, b[2]), Math.min(page.height, b[3])];
+}
+
 /** Ink per column: the count of pixels clearly darker than the line's paper. */
 export function columnInk(page: PageImage, x0: number, x1: number, y0: number, y1: number): Uint16Array {
   const { width, pixels } = page;

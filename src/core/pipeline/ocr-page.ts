@@ -4,7 +4,7 @@ import { mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
 import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
-import { splitWideLine } from '../image/line-pieces';
+import { clampToPage, readingPieces } from '../image/line-pieces';
 import { layoutPage } from '../layout/layout-page';
 import type { LineRecognizer } from '../recognize/recognize-lines';
 import { recognizeLines } from '../recognize/recognize-lines';
@@ -39,18 +39,10 @@ async function readBoxes(
 ) {
   const pre = linePreprocess(rec.spec.preprocess);
   // Wide lines are read in pieces (line-pieces.ts); owner[i] is the line piece i belongs to.
-  const boxes: BBox[] = [];
-  const owner: number[] = [];
-  lineBoxes.forEach((b, i) => {
-    const pieces = splitWidth > 0 ? splitWideLine(image, clampBox(b, image), { maxWidth: splitWidth, targetHeight: pre.targetHeight }) : [b];
-    for (const p of pieces) {
-      boxes.push(p);
-      owner.push(i);
-    }
-  });
+  const { boxes, owner } = readingPieces(image, lineBoxes, splitWidth, pre.targetHeight);
   const read = await recognizeLines(
     rec,
-    boxes.map((b) => lineWidths(clampBox(b, image), pre).width),
+    boxes.map((b) => lineWidths(clampToPage(b, image), pre).width),
     (i) => lineInput(image, boxes[i]!, pre),
     {
       k: opts.k,
@@ -121,6 +113,3 @@ export async function ocrPage(engine: PageEngine, image: PageImage, page: number
   };
 }
 
-function clampBox(b: BBox, image: PageImage): BBox {
-  return [Math.max(0, b[0]), Math.max(0, b[1]), Math.min(image.width, b[2]), Math.min(image.height, b[3])];
-}
