@@ -15,6 +15,7 @@ import onnx
 from onnx import helper, TensorProto
 
 import export
+import fold_encoder
 
 BACKBONE = "p2o.AveragePool.1"  # [B,480,1,S]
 NECK = "swish_17.tmp_0"  # [B,120,1,S], input of the CTC head's Squeeze/Transpose/MatMul
@@ -45,11 +46,14 @@ def prune(m, outputs, stop=()):
     return g
 
 
-def cut(src, dst, neck=True):
-    """Pixels [B,3,48,W] → feats [B,600,1,W/8] (backbone only, [B,480,1,W/8], with neck=False)."""
+def cut(src, dst, neck=True, fold=True):
+    """Pixels [B,3,48,W] → feats [B,600,1,W/8] (backbone only, [B,480,1,W/8], with neck=False).
+    `fold`: the per-block affines and HardSwish folded into fewer nodes (fold_encoder.py)."""
     m = onnx.load(src)
     outs = [BACKBONE, NECK] if neck else [BACKBONE]
     g = prune(m, outs)
+    if fold:
+        print(f"{dst}: folded {fold_encoder.fold(m)}")
     g.node.append(helper.make_node("Concat", outs, ["feats"], axis=1))
     g.output.extend([helper.make_tensor_value_info("feats", TensorProto.FLOAT,
                                                    ["batch", BACKBONE_DIM + (NECK_DIM if neck else 0), 1, "steps"])])
@@ -92,7 +96,8 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--neck"]:
         neck_graph(src, sys.argv[2])
         sys.exit(0)
-    dst = sys.argv[1] if len(sys.argv) > 1 else os.path.join(export.REPO, "models", "pocket", "encoder.onnx")
+    pos = [a for a in sys.argv[1:] if not a.startswith("--")]
+    dst = pos[0] if pos else os.path.join(export.REPO, "models", "pocket", "encoder.onnx")
     os.makedirs(os.path.dirname(dst), exist_ok=True)
-    n = cut(src, dst)
+    n = cut(src, dst, fold="--no-fold" not in sys.argv)
     print(f"{dst}: {n} nodes, {os.path.getsize(dst)} bytes")

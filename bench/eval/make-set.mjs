@@ -4,6 +4,7 @@
 // expected strings come from the source, and are checked against the printed PDF's text layer.
 //
 //   node bench/eval/make-set.mjs   → test/eval-set/generated/*.pdf + test/eval-set/generated/tests.jsonl
+//   node bench/eval/make-set.mjs --corpus-only   → test/eval-set/corpus-tests.jsonl alone
 //
 // Split: documents with variant "a" may be used for tuning; variant "b" (other seeds, other fonts) is
 // held out (bench/EVAL.md).
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import katex from 'katex';
 import { buildDocs } from './documents.mjs';
-import { CORPUS_PAGES, corpusPath } from './corpus-pages.mjs';
+import { bornDigitalPages } from './corpus-pages.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const outDir = join(root, 'test/eval-set/generated');
@@ -34,7 +35,8 @@ function printPdf(html, pdfPath) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-function main() {
+async function main() {
+  if (process.argv.includes('--corpus-only')) return writeCorpusTests();
   mkdirSync(outDir, { recursive: true });
   const docs = buildDocs({ katex: (tex) => katex.renderToString(tex, { displayMode: true, throwOnError: true }), katexCss });
   const lines = [];
@@ -66,18 +68,23 @@ function main() {
     console.log(`${doc.id}: ${kept} tests (${doc.font})`);
   }
   writeFileSync(join(outDir, 'tests.jsonl'), lines.join('\n') + '\n');
-  writeFileSync(join(root, 'test/eval-set/corpus-tests.jsonl'), corpusTests().join('\n') + '\n');
+  await writeCorpusTests();
+}
+
+async function writeCorpusTests() {
+  writeFileSync(join(root, 'test/eval-set/corpus-tests.jsonl'), (await corpusTests()).join('\n') + '\n');
 }
 
 /**
  * Tests on born-digital corpus pages from their text layer: whole text lines must be present, and on
  * single-column pages, lines must keep their order. Split "corpus" (visible while tuning).
  */
-function corpusTests() {
+async function corpusTests() {
   const out = [];
-  for (const c of CORPUS_PAGES) {
-    const path = corpusPath(c, root);
-    if (!path) continue;
+  const { pages, skipped } = await bornDigitalPages(root);
+  for (const s of skipped) console.log(`corpus tests: skipped ${s}`);
+  for (const c of pages) {
+    const path = c.path;
     const raw = execFileSync('pdftotext', ['-f', String(c.page), '-l', String(c.page), '-raw', path, '-'], { encoding: 'utf8' });
     const candidates = raw
       .split('\n')
@@ -99,4 +106,4 @@ function corpusTests() {
   return out;
 }
 
-main();
+await main();

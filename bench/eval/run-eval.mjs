@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
 import { createEngine } from '../../cli/engine.ts';
 import { openSource } from '../../cli/page-source.ts';
-import { CORPUS_PAGES, corpusPath } from './corpus-pages.mjs';
+import { CORPUS_PAGES, bornDigitalPages, corpusPath } from './corpus-pages.mjs';
 import { detectorTextSystem } from './detector-text.mjs';
 import { cer, plainText, runTest } from './score.mjs';
 
@@ -25,11 +25,11 @@ function loadTests(split) {
   return [...generated, ...corpus].filter((t) => split === 'all' || t.split === split);
 }
 
-function corpusPages() {
-  return CORPUS_PAGES.map((c) => {
-    const path = corpusPath(c, root);
-    return path ? { path, page: c.page, name: c.shared } : undefined;
-  }).filter(Boolean);
+/** Born-digital corpus pages (a scan's invisible OCR layer is no reference: corpus-pages.mjs). */
+async function corpusPages() {
+  const { pages, skipped } = await bornDigitalPages(root);
+  for (const s of skipped) console.log(`CER: skipped ${s}`);
+  return { pages: pages.map((c) => ({ path: c.path, page: c.page, name: c.shared })), skipped };
 }
 
 /** Text layer of a page in poppler's reading order: the CER reference. */
@@ -87,8 +87,8 @@ export async function runEval(argv) {
   });
   const tests = loadTests(values.split);
   const pdfs = [...new Set(tests.map((t) => `${t.pdf}#${t.page}`))];
-  const corpus = corpusPages();
-  const report = { date: new Date().toISOString(), pack: values.pack, k: Number(values.k), split: values.split, dropHeaders: true, systems: {} };
+  const { pages: corpus, skipped: corpusSkipped } = await corpusPages();
+  const report = { date: new Date().toISOString(), pack: values.pack, k: Number(values.k), split: values.split, dropHeaders: true, cerSkipped: corpusSkipped, systems: {} };
   const outDir = values.out;
   if (values.merge && existsSync(join(outDir, 'eval.json'))) {
     const last = JSON.parse(readFileSync(join(outDir, 'eval.json'), 'utf8'));
@@ -232,6 +232,7 @@ function renderTable(report) {
     '',
     'detector-text = the pack\'s text detector on the rendered page, each box filled with the PDF\'s own text (no recognizer); -plain: layout given boxes and page size only.',
     'text-layer = the PDF\'s own text through Pagemark\'s layout and assembly (no OCR): the layout\'s ceiling.',
+    ...(report.cerSkipped ?? []).map((s) => `Not scored (no ground truth): ${s}.`),
     ...names.filter((n) => report.systems[n].unavailable).map((n) => `${n}: unavailable — ${report.systems[n].unavailable}`),
     '',
     ...formulaTable(report.formula),
