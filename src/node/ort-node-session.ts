@@ -1,10 +1,11 @@
 // The TensorRuntime seam over onnxruntime-node: the only module that imports it (CLI, Node tests, bench).
 import * as ort from 'onnxruntime-node';
 import type { ExternalDataFile } from '../core/page-pack/page-pack-engine';
-import type { Tensor, TensorRuntime, TensorSession } from '../core/recognize/tensor-runtime';
+import type { GraphSpec } from '../core/pack/manifest-types';
+import { needsExactQdq, type Tensor, type TensorRuntime, type TensorSession } from '../core/recognize/tensor-runtime';
 
 /**
- * onnxruntime's QDQ transformations rewrite weight-only DequantizeLinear → MatMul into kernels whose
+ * For graphs fed token ids (needsExactQdq): onnxruntime's QDQ transformations rewrite weight-only DequantizeLinear → MatMul into kernels whose
  * numerics depend on how many positions a call holds, so a K+1-position verify call stopped matching K+1
  * single steps (measured: speculative != greedy on 4 % of real lines, logit deltas up to 2e-2). With them
  * off the weights are folded to float once and every K decodes exactly the greedy text, at ~1.1× the step
@@ -50,13 +51,13 @@ export class OrtNodeRuntime implements TensorRuntime {
    * Creates a session from graph bytes (already hash-checked by the pack loader) and the ONNX external-data
    * files the graph names, passed as bytes: a graph loaded from bytes cannot resolve them from disk.
    */
-  async session(bytes: Uint8Array, label: string, externalData: ExternalDataFile[] = []): Promise<TensorSession> {
+  async session(bytes: Uint8Array, label: string, externalData: ExternalDataFile[] = [], graph?: GraphSpec): Promise<TensorSession> {
     try {
       const s = await ort.InferenceSession.create(bytes, {
         intraOpNumThreads: this.options.threads ?? 0,
         interOpNumThreads: 1,
         graphOptimizationLevel: 'all',
-        extra: LOSSLESS_QDQ,
+        ...(needsExactQdq(graph) ? { extra: LOSSLESS_QDQ } : {}),
         ...(externalData.length > 0 ? { externalData } : {}),
       });
       return {

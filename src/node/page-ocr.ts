@@ -13,12 +13,12 @@ import { OrtNodeRuntime } from './ort-node-session';
 export async function openNodeEngine(packDir: string, threads = 0): Promise<PageEngine> {
   const pack = await loadPackDir(packDir);
   const runtime = new OrtNodeRuntime({ threads });
-  return openPageEngine(runtime, (bytes, label) => runtime.session(bytes, label), pack);
+  return openPageEngine(runtime, (bytes, label, graph) => runtime.session(bytes, label, [], graph), pack);
 }
 
 export async function openNodePagePack(pack: LoadedPack<PagePack>, threads = 0): Promise<PagePackEngine> {
   const runtime = new OrtNodeRuntime({ threads });
-  return openPagePackEngine(runtime, (bytes, label, _graph, externalData) => runtime.session(bytes, label, externalData), pack);
+  return openPagePackEngine(runtime, (bytes, label, graph, externalData) => runtime.session(bytes, label, externalData, graph), pack);
 }
 
 export interface NodePageOcr {
@@ -40,7 +40,7 @@ export async function createNodePageOcr(o: { packDir: string; k: number; dropHea
     };
   }
   const runtime = new OrtNodeRuntime({ threads: o.threads });
-  const engine = await openPageEngine(runtime, (bytes, label) => runtime.session(bytes, label), pack);
+  const engine = await openPageEngine(runtime, (bytes, label, graph) => runtime.session(bytes, label, [], graph), pack);
   return {
     kind: 'lines',
     ocrPage: (image, page, extra) => ocrPage(engine, image, page, { k: o.k, dropHeaders: o.dropHeaders, batchSize: o.batchSize, ...extra }),

@@ -6,7 +6,7 @@ import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
 import type { GraphSpec } from '../../src/core/pack/manifest-types';
 import type { ExternalDataFile } from '../../src/core/page-pack/page-pack-engine';
-import type { Tensor, TensorRuntime, TensorSession } from '../../src/core/recognize/tensor-runtime';
+import { needsExactQdq, type Tensor, type TensorRuntime, type TensorSession } from '../../src/core/recognize/tensor-runtime';
 import type { Backend } from '../../src/protocol/engine-api';
 
 // ORT's own files come from the app's build (Vite ?url), never from a CDN, so it runs offline.
@@ -99,9 +99,9 @@ export class OrtWebRuntime implements TensorRuntime {
     const options: ort.InferenceSession.SessionOptions = {
       executionProviders: [this.backend],
       graphOptimizationLevel: 'all',
-      // Keeps a K+1-position verify call equal to K+1 single steps: see LOSSLESS_QDQ in
-      // src/node/ort-node-session.ts (not imported: that module loads onnxruntime-node).
-      extra: { session: { disable_quant_qdq: '1' } },
+      // Keeps a K+1-position verify call equal to K+1 single steps (needsExactQdq; LOSSLESS_QDQ in
+      // src/node/ort-node-session.ts, not imported: that module loads onnxruntime-node).
+      ...(needsExactQdq(graph) ? { extra: { session: { disable_quant_qdq: '1' } } } : {}),
     };
     if (externalData.length > 0) options.externalData = externalData;
     if (this.backend === 'webgpu' && graph.outputs.some((o) => o.name === 'present_kv')) {

@@ -29,7 +29,8 @@ export interface OcrPageOptions {
 
 export const DEFAULT_BATCH = 8;
 
-async function readBoxes(
+/** Reads `lineBoxes` of `image` as the page pipeline does (wide lines in pieces): one text per box. */
+export async function readBoxes(
   rec: LineRecognizer,
   image: PageImage,
   lineBoxes: BBox[],

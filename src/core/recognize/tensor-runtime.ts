@@ -39,3 +39,13 @@ export interface TensorRuntime {
 export function sizeOf(dims: readonly number[]): number {
   return dims.reduce((a, b) => a * b, 1);
 }
+
+/**
+ * Whether a graph must run with onnxruntime's QDQ fusions off. Graphs fed token ids (decoders, drafts)
+ * must: fused int8 kernels give numerics that depend on how many positions a call holds, and a K+1-position
+ * verify call must equal K+1 single steps. Image graphs (detector, encoder) run once per input and keep
+ * the fusions, which is what makes a statically quantized encoder run as int8 (QLinearConv). Unknown: exact.
+ */
+export function needsExactQdq(graph?: { inputs?: readonly { name: string }[] }): boolean {
+  return !graph?.inputs || graph.inputs.some((i) => i.name === 'input_ids');
+}
