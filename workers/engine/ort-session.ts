@@ -7,11 +7,12 @@ import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
 import type { GraphSpec } from '../../src/core/pack/manifest-types';
 import type { ExternalDataFile } from '../../src/core/page-pack/page-pack-engine';
 import { needsExactQdq, type Tensor, type TensorRuntime, type TensorSession } from '../../src/core/recognize/tensor-runtime';
+import { wasmThreads } from '../../src/core/pipeline/wasm-threads';
 import type { Backend } from '../../src/protocol/engine-api';
 
 // ORT's own files come from the app's build (Vite ?url), never from a CDN, so it runs offline.
 ort.env.wasm.wasmPaths = { wasm: ortWasm, mjs: ortMjs };
-ort.env.wasm.numThreads = globalThis.crossOriginIsolated ? Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1)) : 1;
+ort.env.wasm.numThreads = wasmThreads(globalThis.crossOriginIsolated, navigator.hardwareConcurrency);
 ort.env.wasm.proxy = false;
 ort.env.logLevel = 'error';
 
