@@ -1,6 +1,6 @@
 // The engine worker in real Chromium (Debian's), driven like the app's bridge: a pack from a URL, one
 // page on the WASM EP and on the WebGPU EP (SwiftShader, --enable-unsafe-webgpu) must give the same
-// Markdown; cancel rejects with an AbortError; the shipped default pack loads.
+// Markdown, for a tiny random pack and for the shipped default pack; cancel rejects with an AbortError.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -110,4 +110,18 @@ describe.skipIf(!existsSync(CHROMIUM))('engine worker in Chromium', () => {
     expect(r.error).toBeUndefined();
     expect(r.events.find((e) => e.type === 'ready')?.pack).toMatch(/^(pocket|test-tiny)$/);
   }, 300_000);
+
+  // The shipped graphs (constant-shape reshapes, 4-D attention, fused drafts) on both EPs, K=3.
+  it('the default pack reads the same lines on the WebGPU EP as on WASM', async () => {
+    const hasAdapter = await page.evaluate(async () => !!(await (navigator as unknown as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu?.requestAdapter()));
+    if (!hasAdapter) return console.warn('no WebGPU adapter in this Chromium: WebGPU comparison skipped');
+    const cpu = await run({ pack: { kind: 'default' }, image: LINES, backend: 'wasm' });
+    const gpu = await run({ pack: { kind: 'default' }, image: LINES, backend: 'webgpu' });
+    expect(cpu.error).toBeUndefined();
+    expect(gpu.error).toBeUndefined();
+    expect(gpu.result!.stats.backend).toBe('webgpu');
+    expect(cpu.result!.markdown).toMatch(/Lorem ipsum dolor sit amet/);
+    expect(gpu.result!.markdown).toBe(cpu.result!.markdown);
+    expect(gpu.result!.stats.tokens).toBe(cpu.result!.stats.tokens);
+  }, 900_000);
 });
