@@ -137,21 +137,11 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
     if (r.marked && !(hasSectionNumber(text) && r.size > 1.1)) return 'list';
     if (isCaption(text)) return 'caption';
   }
-  // Tall rows are headings, unless a full-width row is only tall from superscripts or formulas.
-  const ratio = r.size;
-  // With text, glyph density tells: body-size glyphs pack ~1/(0.5·body) characters per pixel.
-  const w = r.box[2] - r.box[0];
-  const glyphsLookBig = r.hasText ? text.length < (1.4 * w) / (0.5 * (r.box[3] - r.box[1])) : w < 0.8 * colW;
-  // A justified body line with few words spreads its characters wide: full-width rows need more.
-  if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || (glyphsLookBig && w < 0.9 * colW))) return 'heading';
   const prev = rows[k - 1];
   const next = rows[k + 1];
-  const isolated = (!prev || r.box[1] - prev.box[3] > 0.5 * body) && (!next || next.box[1] - r.box[3] > 0.5 * body);
-  if (r.hasText && short && isolated && hasSectionNumber(text) && !/[.,;]$/.test(text) && text.length < 90) return 'heading';
-  if (r.box[1] > 0.7 * page.height && r.size < 0.85 && (!r.hasText || /^[\d*†‡§¹²³⁴⁵⁶⁷⁸⁹]/.test(text))) return 'footnote';
-  if (eqNumber && short) return 'formula';
   // A display formula stands centered and narrow, set apart by space, and reads as math or as
-  // fragments rather than prose (the text recognizer makes little of formulas).
+  // fragments rather than prose (the text recognizer makes little of formulas). Checked before the
+  // heading rule: a fraction or a big operator makes a formula row as tall as a heading.
   const colCenter = (col[0] + col[2]) / 2;
   const centered = Math.abs((r.box[0] + r.box[2]) / 2 - colCenter) < 0.08 * colW && r.box[2] - r.box[0] < 0.6 * colW;
   const spaced = (!prev || r.box[1] - prev.box[3] > 0.35 * body) || (!next || next.box[1] - r.box[3] > 0.35 * body);
@@ -161,6 +151,17 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
     const fragments = words.length > 0 && prose / words.length < 0.3 && text.length >= 3 && !isPageNumber(text);
     if (!r.hasText || mathScore(text) >= 0.15 || fragments) return 'formula';
   }
+  // Tall rows are headings, unless a full-width row is only tall from superscripts or formulas.
+  const ratio = r.size;
+  // With text, glyph density tells: body-size glyphs pack ~1/(0.5·body) characters per pixel.
+  const w = r.box[2] - r.box[0];
+  const glyphsLookBig = r.hasText ? text.length < (1.4 * w) / (0.5 * (r.box[3] - r.box[1])) : w < 0.8 * colW;
+  // A justified body line with few words spreads its characters wide: full-width rows need more.
+  if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || (glyphsLookBig && w < 0.9 * colW))) return 'heading';
+  const isolated = (!prev || r.box[1] - prev.box[3] > 0.5 * body) && (!next || next.box[1] - r.box[3] > 0.5 * body);
+  if (r.hasText && short && isolated && hasSectionNumber(text) && !/[.,;]$/.test(text) && text.length < 90) return 'heading';
+  if (r.box[1] > 0.7 * page.height && r.size < 0.85 && (!r.hasText || /^[\d*†‡§¹²³⁴⁵⁶⁷⁸⁹]/.test(text))) return 'footnote';
+  if (eqNumber && short) return 'formula';
   return 'paragraph';
 }
 
