@@ -42,7 +42,7 @@ step "training"
 step "export"
 (cd training && $PY export_pocket.py)
 # export_pocket.py rewrites pack.json: put the formula recognizer (committed weights) back in
-[ -f training/checkpoints/formula-v1.pt ] && $PY training/formula/export_formula.py
+[ -f training/checkpoints/formula-v2.pt ] && $PY training/formula/export_formula.py
 npx tsx training/check-graphs.ts models/pocket
 
 step "evaluation"
