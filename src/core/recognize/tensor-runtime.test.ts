@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { needsExactQdq } from './tensor-runtime';
 
 describe('needsExactQdq', () => {
-  it('keeps QDQ fusion off for the shipped graphs fed token ids and on for its image graphs', () => {
+  it('keeps QDQ fusion off for the shipped memory, decoder and draft graphs and on for its image graphs', () => {
     const pack = JSON.parse(readFileSync(new URL('../../../models/pocket/pack.json', import.meta.url), 'utf8'));
     const rec = pack.recognizer;
-    for (const g of [rec.decoder, rec.draft, ...rec.fusedDrafts.map((f: { graph: unknown }) => f.graph)]) expect(needsExactQdq(g)).toBe(true);
+    for (const g of [rec.memory, rec.decoder, rec.draft, ...rec.fusedDrafts.map((f: { graph: unknown }) => f.graph)]) expect(needsExactQdq(g)).toBe(true);
     for (const g of [pack.detector.graph, rec.encoder]) expect(needsExactQdq(g)).toBe(false);
     expect(needsExactQdq(undefined)).toBe(true);
   });

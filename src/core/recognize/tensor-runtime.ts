@@ -43,9 +43,11 @@ export function sizeOf(dims: readonly number[]): number {
 /**
  * Whether a graph must run with onnxruntime's QDQ fusions off. Graphs fed token ids (decoders, drafts)
  * must: fused int8 kernels give numerics that depend on how many positions a call holds, and a K+1-position
- * verify call must equal K+1 single steps. Image graphs (detector, encoder) run once per input and keep
- * the fusions, which is what makes a statically quantized encoder run as int8 (QLinearConv). Unknown: exact.
+ * verify call must equal K+1 single steps. The memory graph keeps them off too: with them on, the CLI
+ * and the app read a line of the same pixels differently (e2e/cli-vs-browser.spec.ts). Only image graphs
+ * (input `x`: detector, encoder) keep the fusions, which is what lets a statically quantized encoder run as
+ * int8 (QLinearConv). Unknown: exact.
  */
 export function needsExactQdq(graph?: { inputs?: readonly { name: string }[] }): boolean {
-  return !graph?.inputs || graph.inputs.some((i) => i.name === 'input_ids');
+  return !graph?.inputs || !graph.inputs.some((i) => i.name === 'x');
 }
