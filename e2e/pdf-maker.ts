@@ -1,12 +1,8 @@
 // Writes small, valid PDFs for tests that need unusual shapes (a 200-inch page, 500 pages) without
 // committing large files. Text uses the standard Helvetica font.
 
-export interface MadePage {
-  width: number;
-  height: number;
-  text: string;
-  fontSize: number;
-}
+/** A page with one line of text at its top left, or with a content stream of its own (`content`; font F1). */
+export type MadePage = { width: number; height: number } & ({ text: string; fontSize: number } | { content: string });
 
 export function makePdf(pages: MadePage[]): Buffer {
   const objects: string[] = [];
@@ -16,8 +12,7 @@ export function makePdf(pages: MadePage[]): Buffer {
   const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   const kids: number[] = [];
   for (const p of pages) {
-    const escaped = p.text.replace(/[()\\]/g, (c) => `\\${c}`);
-    const stream = `BT /F1 ${p.fontSize} Tf ${p.fontSize} ${p.height - 2 * p.fontSize} Td (${escaped}) Tj ET`;
+    const stream = 'content' in p ? p.content : textLine(p.text, p.fontSize, p.height);
     const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
     kids.push(
       add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`),
@@ -35,4 +30,9 @@ export function makePdf(pages: MadePage[]): Buffer {
   out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+function textLine(text: string, fontSize: number, pageHeight: number): string {
+  const escaped = text.replace(/[()\\]/g, (c) => `\\${c}`);
+  return `BT /F1 ${fontSize} Tf ${fontSize} ${pageHeight - 2 * fontSize} Td (${escaped}) Tj ET`;
 }

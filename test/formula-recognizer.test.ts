@@ -7,8 +7,6 @@
 import { editDistance } from '../src/core/text/edit-distance';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
-import katex from 'katex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latexPieces, normalizeLatex } from '../src/core/formula/normalize-latex';
 import { repairLatex } from '../src/core/formula/repair-latex';
@@ -18,6 +16,8 @@ import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engi
 import type { LineMemoryHost } from '../src/core/recognize/line-memory';
 import { decodeLines, encodeLines } from '../src/core/recognize/recognize-lines';
 import { openNodeEngine } from '../src/node/page-ocr';
+import { readPageImage } from '../src/node/png-page';
+import { katexParses } from '../src/render/katex-parses';
 import type { PageImage } from '../src/protocol/page';
 import { renderFirstPage } from './support/line-corpus';
 
@@ -42,22 +42,6 @@ const MIN_EXACT = 2;
 const MEASURED_TER = 0.3;
 const MAX_TER = MEASURED_TER + 0.1;
 
-const parses = (tex: string) => {
-  try {
-    katex.renderToString(tex, { throwOnError: true, displayMode: true });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function image(path: string): Promise<PageImage> {
-  const img = await loadImage(readFileSync(path));
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  return { width: img.width, height: img.height, pixels: new Uint8ClampedArray(ctx.getImageData(0, 0, img.width, img.height).data.buffer), dpi: 0 };
-}
 
 describe.skipIf(!hasFormula)('formula recognizer (models/pocket)', () => {
   let engine: PageEngine;
@@ -70,7 +54,7 @@ describe.skipIf(!hasFormula)('formula recognizer (models/pocket)', () => {
     const pre = linePreprocess(rec.spec.preprocess);
     const inputs = [];
     for (const f of FIXTURES) {
-      const img = await image(root(`test/fixtures/formula/${f.png}`));
+      const img = await readPageImage(root(`test/fixtures/formula/${f.png}`));
       inputs.push(lineInput(img, [0, 0, img.width, img.height], pre));
     }
     memories = (await encodeLines(rec, inputs)).memories;
@@ -91,7 +75,7 @@ describe.skipIf(!hasFormula)('formula recognizer (models/pocket)', () => {
   }
 
   it('every output parses in KaTeX once repaired, as the page pipeline writes it', () => {
-    const bad = greedy.texts.map((t) => repairLatex(t)).filter((t) => !parses(t));
+    const bad = greedy.texts.map((t) => repairLatex(t)).filter((t) => !katexParses(t));
     expect(bad).toEqual([]);
   });
 
@@ -119,7 +103,7 @@ describe.skipIf(!hasFormula)('formula recognizer (models/pocket)', () => {
     for (const r of formulas) {
       const m = /^\$\$\n([\s\S]*)\n\$\$$/.exec(r.markdown);
       expect(m, r.markdown).not.toBeNull();
-      expect(parses(m![1]!), m![1]).toBe(true);
+      expect(katexParses(m![1]!), m![1]).toBe(true);
     }
   }, 600_000);
 });

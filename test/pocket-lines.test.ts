@@ -35,10 +35,12 @@ describe('pocket pack on real lines', () => {
     let lines = 0;
     for (const pdf of PAGES) {
       const image = await renderFirstPage(pdf);
-      const [unit] = textLayerPages(pdf, { first: 1, last: 1, scale: 1 });
-      const scale = image.width / unit.width;
-      const [layer] = textLayerPages(pdf, { first: 1, last: 1, scale });
-      const kept = (layer.lines as { bbox: BBox; text: string }[]).filter((l) => norm(l.text).length >= 3 && l.bbox[3] - l.bbox[1] >= 6);
+      // Text-layer boxes in PDF points, scaled to the rendered page's pixels.
+      const [layer] = textLayerPages(pdf, { first: 1, last: 1 });
+      const scale = image.width / layer.width;
+      const kept = (layer.lines as { bbox: BBox; text: string }[])
+        .map((l) => ({ text: l.text, bbox: l.bbox.map((v) => v * scale) as BBox }))
+        .filter((l) => norm(l.text).length >= 3 && l.bbox[3] - l.bbox[1] >= 6);
       const read = await readBoxes(engine.text, image, kept.map((l) => l.bbox), { k: 3, dropHeaders: false }, 'recognize', engine.text.spec.preprocess.splitWidth ?? 0);
       kept.forEach((l, i) => {
         const ref = [...norm(l.text)];

@@ -8,7 +8,6 @@
 // Usage: npx tsx training/eval-pack.ts models/pocket [--limit N] [--k 3] [--split-width N]
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { acceptanceRates, tokensPerPass, mergeStats, emptyStats } from '../src/core/decoding/stats';
 import { lineInput, linePreprocess } from '../src/core/image/line-input';
 import { splitWideLine } from '../src/core/image/line-pieces';
@@ -16,6 +15,7 @@ import { editDistance as distance } from '../src/core/text/edit-distance';
 import { closePageEngine } from '../src/core/pipeline/page-engine';
 import { decodeLines, encodeLines } from '../src/core/recognize/recognize-lines';
 import { openNodeEngine } from '../src/node/page-ocr';
+import { readPageImage } from '../src/node/png-page';
 import type { BBox, PageImage } from '../src/protocol/page';
 
 const args = process.argv.slice(2);
@@ -45,12 +45,7 @@ const pages = new Map<string, PageImage>();
 async function page(path: string): Promise<PageImage> {
   let p = pages.get(path);
   if (!p) {
-    const img = await loadImage(readFileSync(path));
-    const c = createCanvas(img.width, img.height);
-    const ctx = c.getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, img.width, img.height);
-    p = { width: img.width, height: img.height, pixels: new Uint8ClampedArray(d.data.buffer), dpi: 0 };
+    p = await readPageImage(path);
     pages.clear();
     pages.set(path, p);
   }

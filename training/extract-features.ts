@@ -6,9 +6,9 @@
 import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync, appendFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { loadImage, createCanvas } from '@napi-rs/canvas';
 import * as ort from 'onnxruntime-node';
 import { lineInput, lineWidths, LINE_DEFAULTS } from '../src/core/image/line-input';
+import { readPageImage } from '../src/node/png-page';
 import type { BBox, PageImage } from '../src/protocol/page';
 
 const work = process.argv[2] ?? 'training/work';
@@ -41,14 +41,6 @@ export function ctcDecode(probs: Float32Array, steps: number, classes: number, r
   return text;
 }
 
-async function loadPage(path: string): Promise<PageImage> {
-  const img = await loadImage(readFileSync(path));
-  const canvas = createCanvas(img.width, img.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const data = ctx.getImageData(0, 0, img.width, img.height);
-  return { width: img.width, height: img.height, pixels: new Uint8ClampedArray(data.data.buffer), dpi: 0 };
-}
 
 const byPage = new Map<string, number[]>();
 records.forEach((r, id) => {
@@ -66,7 +58,7 @@ const t0 = Date.now();
 const BATCH = 4;
 
 for (const [png, ids] of byPage) {
-  const page = await loadPage(png);
+  const page = await readPageImage(png);
   const items = ids
     .map((id) => ({ id, r: records[id]!, w: 0 }))
     .filter((it) => {

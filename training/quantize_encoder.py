@@ -108,12 +108,13 @@ def quantize(src, ranges_path, dst, only=QUANTIZED):
             continue
         x, w_name = n.input[0], n.input[1]
         w = init[w_name].astype(np.float32)
+        b = init[n.input[2]].astype(np.float64) if len(n.input) > 2 and n.input[2] else None
+        xs, _ = uint8_params(*ranges[x])
         ws = np.abs(w.reshape(w.shape[0], -1)).max(axis=1) / 127.0
-        if len(n.input) > 2 and n.input[2]:
+        if b is not None:
             # channels whose weights are ~0 (pruned) would need a bias beyond int32 at scale x·w: widen
             # their weight scale until the bias fits (their weights quantize to 0, as they nearly are)
-            xs, _ = uint8_params(*ranges[x])
-            ws = np.maximum(ws, np.abs(init[n.input[2]]).astype(np.float64) / (float(xs) * 2.0 ** 30))
+            ws = np.maximum(ws, np.abs(b) / (float(xs) * 2.0 ** 30))
         ws[ws == 0] = 1.0
         wq = np.clip(np.round(w / ws[:, None, None, None]), -127, 127).astype(np.int8)
         base = n.name
@@ -121,10 +122,8 @@ def quantize(src, ranges_path, dst, only=QUANTIZED):
                           numpy_helper.from_array(np.zeros(len(ws), np.int8), f"{base}.wz")])
         pre = [helper.make_node("DequantizeLinear", [f"{base}.wq", f"{base}.ws", f"{base}.wz"], [f"{base}.w"], name=f"{base}.wDQ", axis=0)]
         inputs = [qdq(x), f"{base}.w"]
-        if len(n.input) > 2 and n.input[2]:
-            b = init[n.input[2]].astype(np.float64)
-            xs, _ = uint8_params(*ranges[x])
-            bs = (np.float64(xs) * ws.astype(np.float64))
+        if b is not None:
+            bs = np.float64(xs) * ws.astype(np.float64)
             bq = np.round(b / bs).astype(np.int32)
             new_inits.extend([numpy_helper.from_array(bq, f"{base}.bq"), numpy_helper.from_array(bs.astype(np.float32), f"{base}.bs"),
                               numpy_helper.from_array(np.zeros(len(bs), np.int32), f"{base}.bz")])
@@ -145,10 +144,6 @@ def quantize(src, ranges_path, dst, only=QUANTIZED):
 
     # Consumers of a Q/DQ'd tensor other than Convs keep reading the float tensor; Convs read the DQ output.
     order = []
-    producers = {}
-    for n in g.node:
-        for o in n.output:
-            producers[o] = n.name
     before = {k: v for kind, k, v in new_nodes if kind == "before"}
     after = {}
     for kind, k, v in new_nodes:

@@ -6,30 +6,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS module without types
 import { textDrawing } from '../../bench/eval/corpus-pages.mjs';
+import { makePdf } from '../../e2e/pdf-maker';
 
 const dir = mkdtempSync(join(tmpdir(), 'pagemark-textdrawing-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A one-page PDF (Helvetica as F1) whose page content stream is `content`, with a correct xref. */
+/** A one-page PDF whose page content stream is `content` (Helvetica as F1). */
 function writePdf(name: string, content: string): string {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 120] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   const path = join(dir, name);
-  writeFileSync(path, body, 'latin1');
+  writeFileSync(path, makePdf([{ width: 300, height: 120, content }]));
   return path;
 }
 

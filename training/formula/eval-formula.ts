@@ -8,7 +8,6 @@ import { editDistance } from '../../src/core/text/edit-distance';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import katex from 'katex';
 import { acceptanceRates, tokensPerPass } from '../../src/core/decoding/stats';
 import { latexPieces, normalizeLatex } from '../../src/core/formula/normalize-latex';
 import { repairLatex } from '../../src/core/formula/repair-latex';
@@ -16,20 +15,13 @@ import { lineInput, linePreprocess } from '../../src/core/image/line-input';
 import { closePageEngine } from '../../src/core/pipeline/page-engine';
 import { decodeLines, encodeLines } from '../../src/core/recognize/recognize-lines';
 import { openNodeEngine } from '../../src/node/page-ocr';
+import { katexParses } from '../../src/render/katex-parses';
 import { formulaImage } from './formula-image';
 import { renderFormulas, type FormulaRecord } from './render';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const HELDOUT = join(ROOT, 'test/eval-set/formulas/heldout.jsonl');
 
-export function katexParses(tex: string): boolean {
-  try {
-    katex.renderToString(tex, { throwOnError: true, displayMode: true });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export interface FormulaEval {
   pack: string;

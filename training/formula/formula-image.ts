@@ -1,7 +1,6 @@
 // A rendered formula crop as the engine's page image, with its noise variant: a quarter of the crops
 // (chosen by id, so training features and the eval see the same pixels) get Gaussian grain.
-import { readFileSync } from 'node:fs';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { readPageImage } from '../../src/node/png-page';
 import type { PageImage } from '../../src/protocol/page';
 import { mulberry32 } from './grammar';
 
@@ -13,11 +12,8 @@ function seedOf(id: string): number {
 
 /** The crop as a page image; a quarter of the crops get Gaussian pixel noise (scanner grain). */
 export async function formulaImage(path: string, id: string | null): Promise<PageImage> {
-  const img = await loadImage(readFileSync(path));
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const px = new Uint8ClampedArray(ctx.getImageData(0, 0, img.width, img.height).data.buffer);
+  const crop = await readPageImage(path);
+  const px = crop.pixels;
   if (id !== null) {
     const r = mulberry32(seedOf(id));
     if (r() < 0.25) {
@@ -28,6 +24,6 @@ export async function formulaImage(path: string, id: string | null): Promise<Pag
       }
     }
   }
-  return { width: img.width, height: img.height, pixels: px, dpi: 0 };
+  return crop;
 }
 

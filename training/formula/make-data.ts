@@ -4,8 +4,8 @@
 // Usage: npx tsx training/formula/make-data.ts [out dir] [--train N] [--heldout N]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import katex from 'katex';
 import { latexPieces, normalizeLatex } from '../../src/core/formula/normalize-latex';
+import { katexParses } from '../../src/render/katex-parses';
 import { Grammar, mulberry32, type Rng } from './grammar';
 import { renderFormulas, type FormulaRecord } from './render';
 import { formulaPieces } from './vocab';
@@ -19,14 +19,6 @@ const MAX_PIECES = 64;
 
 
 const vocab = new Set(formulaPieces());
-const parses = (tex: string, display = true) => {
-  try {
-    katex.renderToString(tex, { throwOnError: true, displayMode: display });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 function generate(seed: number, n: number, split: FormulaRecord['split'], exclude: Set<string>): FormulaRecord[] {
   const r: Rng = mulberry32(seed);
@@ -38,7 +30,7 @@ function generate(seed: number, n: number, split: FormulaRecord['split'], exclud
     const label = normalizeLatex(src);
     const pieces = latexPieces(label);
     if (seen.has(label) || exclude.has(label) || pieces.length > MAX_PIECES || !pieces.every((p) => vocab.has(p))) continue;
-    if (!parses(src) || !parses(label)) continue;
+    if (!katexParses(src) || !katexParses(label)) continue;
     seen.add(label);
     const small = r() < 0.15;
     const fontPx = small ? 9 + Math.floor(r() * 5) : 15 + Math.floor(r() * 22);

@@ -1,16 +1,7 @@
-import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { normalizeLatex } from './normalize-latex';
 import { repairLatex } from './repair-latex';
-
-const parses = (tex: string) => {
-  try {
-    katex.renderToString(tex, { throwOnError: true, displayMode: true });
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { katexParses } from '../../render/katex-parses';
 
 describe('repairLatex', () => {
   const cases: [string, string][] = [
@@ -29,9 +20,9 @@ describe('repairLatex', () => {
   ];
   for (const [src, want] of cases) {
     it(`${src} → ${want}, which KaTeX renders`, () => {
-      expect(parses(src)).toBe(false);
+      expect(katexParses(src)).toBe(false);
       expect(repairLatex(src)).toBe(want);
-      expect(parses(want)).toBe(true);
+      expect(katexParses(want)).toBe(true);
     });
   }
 

@@ -1,0 +1,12 @@
+// Whether KaTeX parses a LaTeX string: the check the formula recognizer's outputs are held to (its tests,
+// its eval and the training-data generator), with the same KaTeX the app renders them with.
+import katex from 'katex';
+
+export function katexParses(tex: string, displayMode = true): boolean {
+  try {
+    katex.renderToString(tex, { throwOnError: true, displayMode });
+    return true;
+  } catch {
+    return false;
+  }
+}
