@@ -26,6 +26,12 @@ class Config:
     mlp: int = 4
     # > 0: the encoder output also carries the SVTR neck features after the backbone's ([B,480+neck,1,S])
     neck_dim: int = 0
+    # memory steps per encoder column: 1 for pooled line features, 3 for the formula recognizer's
+    # 2-D features (training/cut_encoder.py cut_grid: three rows per 8 px column, column by column)
+    mem_rows: int = 1
+    # the draft block's MLP width as a multiple of dim; 0 = no MLP (a draft step is then its input
+    # projection, one cross-attention and the shared head: far fewer weights to stream per step)
+    draft_mlp: int = 4
 
     @property
     def head_dim(self):
@@ -197,8 +203,9 @@ class Recognizer(nn.Module):
         self.draft_hid_norm = RMSNorm(d)
         self.draft_in = nn.Linear(2 * d, d)
         self.draft_cross = CrossAttention(d, cfg.heads)
-        self.draft_norm2 = nn.LayerNorm(d)
-        self.draft_mlp = MLP(d, cfg.mlp)
+        if cfg.draft_mlp:
+            self.draft_norm2 = nn.LayerNorm(d)
+            self.draft_mlp = MLP(d, cfg.draft_mlp)
         self.draft_norm = nn.LayerNorm(d)
         self.apply(self._init)
         if cfg.neck_dim:
@@ -255,7 +262,8 @@ class Recognizer(nn.Module):
         e = self.tok(input_ids) + self.pos(position_ids)
         x = self.draft_in(torch.cat([self.draft_tok_norm(e), self.draft_hid_norm(hidden)], dim=-1))
         x = x + self.draft_cross(x, draft_kv[0], draft_kv[1], memory_mask)
-        x = x + self.draft_mlp(self.draft_norm2(x))
+        if self.cfg.draft_mlp:
+            x = x + self.draft_mlp(self.draft_norm2(x))
         h = self.draft_norm(x)
         return self.head(h), h
 

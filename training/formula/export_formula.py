@@ -25,9 +25,15 @@ from model import Config, Recognizer  # noqa: E402
 PAD, BOS, EOS = 0, 1, 2
 ATTRIBUTION = " Formula recognizer (memory, decoder, FastMTP draft): trained for Pagemark on KaTeX-rendered formulas (see training/formula/)."
 NOTICE = ("\nformula-memory.onnx, formula-decoder.onnx and formula-draft.onnx (the formula recognizer) were trained for "
-          "Pagemark (training/formula/) and are distributed with it. formula-encoder.onnx, where present, is the same "
-          "PP-OCRv4 recognizer cut before its classifier with the SVTR neck output kept (training/cut_encoder.py), "
-          "under the Apache License above.\n")
+          "Pagemark (training/formula/) and are distributed with it.{encoder}\n")
+NOTICE_ENCODER = {
+    "grid": " formula-encoder.onnx is the same PP-OCRv4 recognizer's backbone, cut before its last average pool, which "
+            "is made 1×2 instead of 3×2 so its three rows stay apart, and read column by column "
+            "(training/cut_encoder.py cut_grid), under the Apache License above.",
+    "neck": " formula-encoder.onnx is the same PP-OCRv4 recognizer cut before its classifier with the SVTR neck output "
+            "kept (training/cut_encoder.py), under the Apache License above.",
+    "shared": "",
+}
 
 
 def feats_dim(entry):
@@ -51,13 +57,22 @@ def build(ckpt, pack_dir, quantize=True, max_tokens=128):
     pack = json.load(open(path, encoding="utf-8"))
     rec = pack["recognizer"]
     own_encoder = os.path.join(pack_dir, "formula-encoder.onnx")
-    if feats_dim(rec["encoder"]) == cfg.feat_dim:
+    if cfg.mem_rows > 1:
+        # 2-D features: its own encoder (the backbone without its vertical pooling, cut_encoder.cut_grid)
+        if cfg.mem_rows != cut_encoder.GRID_ROWS or cfg.neck_dim:
+            raise SystemExit(f"{ckpt}: no encoder cut for {cfg.mem_rows} rows with neck {cfg.neck_dim}")
+        cut_encoder.cut_grid(export.npm_path(export.REC_NPM), own_encoder)
+        encoder = export.graph_spec(pack_dir, "formula-encoder.onnx", specs["encoder"])
+        kind = "grid"
+    elif feats_dim(rec["encoder"]) == cfg.feat_dim:
         encoder = rec["encoder"]  # one encoder for lines and formulas
+        kind = "shared"
         if os.path.exists(own_encoder):
             os.remove(own_encoder)
     else:
         cut_encoder.cut(export.npm_path(export.REC_NPM), own_encoder, neck=True)
         encoder = export.graph_spec(pack_dir, "formula-encoder.onnx", specs["encoder"])
+        kind = "neck"
     tok = export.file_entry(os.path.join(pack_dir, "formula-tokenizer.json"), "formula-tokenizer.json")
     pack["formula"] = {
         "encoder": encoder,
@@ -89,9 +104,11 @@ def build(ckpt, pack_dir, quantize=True, max_tokens=128):
         json.dump(pack, f, indent=2, ensure_ascii=False)
         f.write("\n")
     notice = os.path.join(pack_dir, "NOTICE")
-    if os.path.exists(notice) and "formula-memory.onnx" not in open(notice).read():
-        with open(notice, "a") as f:
-            f.write(NOTICE)
+    if os.path.exists(notice):
+        text = open(notice).read()
+        start = text.find("\nformula-memory.onnx")  # a previous export's paragraph is replaced
+        with open(notice, "w") as f:
+            f.write((text if start < 0 else text[:start]) + NOTICE.format(encoder=NOTICE_ENCODER[kind]))
     files = {pack["formula"][k]["file"] for k in ("encoder", "memory", "decoder", "draft")} | {tok["file"]} | {f["graph"]["file"] for f in fused}
     size = sum(os.path.getsize(os.path.join(pack_dir, f)) for f in files if f != rec["encoder"]["file"])
     print(f"{pack_dir}: formula recognizer added ({size / 1e6:.1f} MB beyond the line recognizer's encoder, "
