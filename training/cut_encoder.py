@@ -20,6 +20,8 @@ import fold_encoder
 BACKBONE = "p2o.AveragePool.1"  # [B,480,1,S]
 NECK = "swish_17.tmp_0"  # [B,120,1,S], input of the CTC head's Squeeze/Transpose/MatMul
 BACKBONE_DIM, NECK_DIM = 480, 120
+PRE_POOL = "p2o.Add.231"  # [B,480,3,W/4]: the backbone before its 3×2 average pool
+GRID_ROWS = 3
 
 
 def prune(m, outputs, stop=()):
@@ -64,6 +66,31 @@ def cut(src, dst, neck=True, fold=True):
     return len(g.node)
 
 
+def cut_grid(src, dst, fold=True, half=False):
+    """Pixels [B,3,48,W] → feats [B,480,1,3·W/8]: the backbone's three rows kept (the pool averages 1×2
+    instead of 3×2), read column by column (step 3c + r is row r of column c), so a formula's fractions,
+    limits and scripts stay apart and a memory position always means the same row. `half`: float16 output
+    (training features)."""
+    m = onnx.load(src)
+    g = prune(m, [PRE_POOL])
+    if fold:
+        print(f"{dst}: folded {fold_encoder.fold(m)}")
+    g.node.append(helper.make_node("AveragePool", [PRE_POOL], ["grid/pool"], kernel_shape=[1, 2], strides=[1, 2]))
+    g.node.append(helper.make_node("Transpose", ["grid/pool"], ["grid/columns"], perm=[0, 1, 3, 2]))  # [B,480,W/8,3]
+    g.initializer.append(helper.make_tensor("grid/shape", TensorProto.INT64, [4], [0, BACKBONE_DIM, 1, -1]))
+    out = "feats16" if half else "feats"
+    g.node.append(helper.make_node("Reshape", ["grid/columns", "grid/shape"], ["grid/feats" if half else out]))
+    if half:
+        g.node.append(helper.make_node("Cast", ["grid/feats"], [out], to=TensorProto.FLOAT16))
+    g.output.extend([helper.make_tensor_value_info(out, TensorProto.FLOAT16 if half else TensorProto.FLOAT,
+                                                   ["batch", BACKBONE_DIM, 1, "steps"])])
+    g.input[0].type.tensor_type.shape.dim[0].dim_param = "batch"
+    g.input[0].type.tensor_type.shape.dim[3].dim_param = "width"
+    onnx.checker.check_model(m)
+    onnx.save(m, dst)
+    return len(g.node)
+
+
 def neck_graph(src, dst):
     """Cached backbone features (float16 [B,480,1,S]) → neck features (float16 [B,120,1,S]), so features
     extracted before the neck was used need not be recomputed from pixels."""
@@ -92,6 +119,9 @@ if __name__ == "__main__":
     src = export.npm_path(export.REC_NPM)
     if sys.argv[1:2] == ["--features"]:
         feature_graph(src, sys.argv[2])
+        sys.exit(0)
+    if sys.argv[1:2] == ["--grid-features"]:  # float16 grid features for formula training
+        cut_grid(src, sys.argv[2], half=True)
         sys.exit(0)
     if sys.argv[1:2] == ["--neck"]:
         neck_graph(src, sys.argv[2])

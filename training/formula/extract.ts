@@ -2,7 +2,9 @@
 // its noise variant (a quarter of them, seeded by id), is preprocessed by the engine's own lineInput
 // (height 48, as the line recognizer) and run through rec-features600.onnx (encoder600.py); float16 [600,S]
 // go to a shard, one index row per formula. Resumable: formulas already in the index are skipped.
-// Usage: npx tsx training/formula/extract.ts [work dir]
+// --grid: the 2-D features of the formula recognizer v3 instead (training/cut_encoder.py --grid-features:
+// backbone only, [480, 3·S], three rows per column) into features-grid/.
+// Usage: npx tsx training/formula/extract.ts [work dir] [--grid]
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
@@ -11,9 +13,12 @@ import type { BBox, PageImage } from '../../src/protocol/page';
 import { latexPieces } from '../../src/core/formula/normalize-latex';
 import { formulaImage } from './formula-image';
 
-const work = process.argv[2] ?? 'training/work/formula';
-const FEAT = 600;
-const out = join(work, 'features');
+const args = process.argv.slice(2);
+const grid = args.includes('--grid');
+const work = args.find((a) => !a.startsWith('--')) ?? 'training/work/formula';
+const FEAT = grid ? 480 : 600;
+const ROWS = grid ? 3 : 1; // memory steps per 8 px column
+const out = join(work, grid ? 'features-grid' : 'features');
 mkdirSync(out, { recursive: true });
 const indexPath = join(out, 'index.jsonl');
 const done = new Set<string>();
@@ -22,7 +27,7 @@ if (existsSync(indexPath)) for (const l of readFileSync(indexPath, 'utf8').split
 interface Row { id: string; label: string; split: string; png: string }
 const rows: Row[] = readFileSync(join(work, 'formulas.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
-const session = await ort.InferenceSession.create(join(work, 'rec-features600.onnx'), { intraOpNumThreads: 1 });
+const session = await ort.InferenceSession.create(join(work, grid ? 'grid-features.onnx' : 'rec-features600.onnx'), { intraOpNumThreads: 1 });
 const shard = `shard-${Date.now().toString(36)}.f16`;
 const fd = openSync(join(out, shard), 'a');
 let offset = 0;
@@ -45,10 +50,10 @@ for (let i = 0; i < items.length; i += 64) {
     inputs.forEach((inp, b) => x.set(inp.tensor, b * 3 * 48 * W));
     const res = await session.run({ x: new ort.Tensor('float32', x, [ks.length, 3, 48, W]) }, ['feats16']);
     const feats = res.feats16!.data as Uint16Array;
-    const S = W / 8;
+    const S = (W / 8) * ROWS;
     const lines: string[] = [];
     ks.forEach((k, b) => {
-      const own = inputs[b]!.width / 8;
+      const own = (inputs[b]!.width / 8) * ROWS; // column-major: the first columns are a prefix
       const f = new Uint16Array(FEAT * own);
       for (let c = 0; c < FEAT; c++) f.set(feats.subarray((b * FEAT + c) * S, (b * FEAT + c) * S + own), c * own);
       writeSync(fd, f);

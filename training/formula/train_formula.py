@@ -35,10 +35,10 @@ def decode(ids):
 class FormulaFeatures:
     """Rows of features/index.jsonl with ids; feats(r) → float16 [600, S] (backbone ++ neck)."""
 
-    dim = FEAT_DIM + NECK_DIM
-
-    def __init__(self, work, max_tokens=100):
-        self.dir = os.path.join(work, "features")
+    def __init__(self, work, max_tokens=100, grid=False):
+        # grid: the 2-D features (extract.ts --grid): backbone only, three rows per column
+        self.dim = FEAT_DIM if grid else FEAT_DIM + NECK_DIM
+        self.dir = os.path.join(work, "features-grid" if grid else "features")
         self.rows, self.maps = [], {}
         path = os.path.join(self.dir, "index.jsonl")
         for line in open(path, encoding="utf-8") if os.path.exists(path) else []:
@@ -120,6 +120,30 @@ def transfer(model, ck):
     return f"{copied} tensors, {len(shared)} shared pieces"
 
 
+def grid_transfer(model, ck):
+    """Starts the 2-D recognizer from a 1-D formula recognizer (same vocabulary): every tensor of the same
+    shape is copied; memory position 3c + r (row r of column c) starts as the 1-D model's position c, so
+    the start reads each column as the pooled model did; the neck projection is dropped."""
+    src = {k: v.float() for k, v in ck["model"].items()}
+    state = model.state_dict()
+    copied = 0
+    with torch.no_grad():
+        for k, v in state.items():
+            w = src.get(k)
+            if w is not None and w.shape == v.shape:
+                v.copy_(w)
+                copied += 1
+        old = src["mem_pos.weight"]
+        cols = torch.arange(state["mem_pos.weight"].shape[0]) // GRID_ROWS
+        state["mem_pos.weight"].copy_(old[cols.clamp(max=old.shape[0] - 1)])
+    model.load_state_dict(state)
+    return f"{copied} tensors copied, memory positions spread over {GRID_ROWS} rows"
+
+
+GRID_ROWS = 3
+GRID_MAX_MEM = 1024  # 3 rows × 8 px columns: a 2,400 px formula at height 48 needs 900 steps
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default=os.path.join(os.path.dirname(HERE), "work", "formula"))
@@ -132,11 +156,15 @@ def main():
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--init", default=os.path.join(os.path.dirname(HERE), "checkpoints", "pocket-v0.pt"),
                     help="line recognizer weights to start from (memory, decoder, draft; embeddings of shared pieces)")
+    ap.add_argument("--grid", action="store_true", help="read the 2-D features (extract.ts --grid); --init is then "
+                    "a formula recognizer (grid_transfer)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
-    ckpt_path = os.path.join(args.work, "checkpoint.pt")
-    cfg = Config(vocab=len(PIECES), dim=args.dim, layers=args.layers, heads=args.heads, neck_dim=NECK_DIM)
+    ckpt_path = os.path.join(args.work, "checkpoint-grid.pt" if args.grid else "checkpoint.pt")
+    cfg = Config(vocab=len(PIECES), dim=args.dim, layers=args.layers, heads=args.heads,
+                 neck_dim=0 if args.grid else NECK_DIM, max_mem=GRID_MAX_MEM if args.grid else 512,
+                 mem_rows=GRID_ROWS if args.grid else 1)
     model = Recognizer(cfg)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01, betas=(0.9, 0.98))
     state = {"step": 0, "seconds": 0.0, "epoch": 0, "batch": 0}
@@ -147,7 +175,8 @@ def main():
         state = ck["state"]
         print(f"resumed at step {state['step']}, {state['seconds'] / 60:.1f} min", flush=True)
     elif args.init:
-        print(f"initialized from {args.init}: {transfer(model, torch.load(args.init))}", flush=True)
+        init = torch.load(args.init)
+        print(f"initialized from {args.init}: {(grid_transfer if args.grid else transfer)(model, init)}", flush=True)
     print(f"parameters {sum(p.numel() for p in model.parameters()) / 1e6:.2f} M, vocab {cfg.vocab}", flush=True)
     budget = args.minutes * 60
 
@@ -160,7 +189,7 @@ def main():
     last_save = last_eval = time.time()
     avg = None
     while state["seconds"] < budget:
-        ds = FormulaFeatures(args.work)
+        ds = FormulaFeatures(args.work, grid=args.grid)
         train_rows, held = ds.split("train"), ds.split("heldout")
         print(f"epoch {state['epoch']}: {len(train_rows)} training formulas, {len(held)} held out", flush=True)
         batches = make_batches(train_rows, args.batch_steps, random.Random(state["epoch"]))
