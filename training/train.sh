@@ -4,7 +4,7 @@
 # from training/work/checkpoint.pt). Runs in the background; log in training/work/train.log.
 #   npm run train                 # background
 #   TRAIN_MINUTES=60 bash training/train.sh --foreground
-#   TRAIN_INIT=checkpoints/pocket-v1.pt TRAIN_LR=8e-4 npm run train   # fine-tune committed weights
+#   TRAIN_INIT=checkpoints/pocket-v1.pt TRAIN_LR=8e-4 npm run train   # fine-tune committed weights (v1: same decoder as the shipped v2)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK=training/work
@@ -39,8 +39,11 @@ $PY training/eval_tesseract.py
 step "training"
 (cd training && OMP_WAIT_POLICY=PASSIVE $PY train.py --minutes "${TRAIN_MINUTES:-60}" --threads "${TRAIN_THREADS:-2}" ${TRAIN_INIT:+--init "$TRAIN_INIT"} ${TRAIN_LR:+--lr "$TRAIN_LR"})
 
+step "draft block (slim, retrained on the frozen decoder)"
+(cd training && OMP_WAIT_POLICY=PASSIVE $PY train_draft.py --init work/checkpoint.pt --draft-mlp 0 --minutes "${DRAFT_MINUTES:-35}" --threads "${TRAIN_THREADS:-2}")
+
 step "export"
-(cd training && $PY export_pocket.py)
+(cd training && $PY export_pocket.py work/draft-checkpoint.pt)
 # export_pocket.py rewrites pack.json: put the formula recognizer (committed weights) back in
 [ -f training/checkpoints/formula-v2.pt ] && $PY training/formula/export_formula.py
 npx tsx training/check-graphs.ts models/pocket

@@ -92,8 +92,12 @@ def main():
     params = [p for p in model.parameters() if p.requires_grad]
     print(f"draft parameters {sum(p.numel() for p in params) / 1e6:.3f} M (draft_mlp {args.draft_mlp})", flush=True)
     opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01, betas=(0.9, 0.98))
-    state = {"step": 0, "seconds": 0.0, "epoch": 0, "batch": 0}
-    if os.path.exists(ckpt_path):
+    # the frozen weights this draft is trained for: a checkpoint of other weights is not resumed
+    source = {"init": os.path.abspath(args.init), "step": init.get("state", {}).get("step")}
+    state = {"step": 0, "seconds": 0.0, "epoch": 0, "batch": 0, "source": source}
+    if os.path.exists(ckpt_path) and torch.load(ckpt_path)["state"].get("source") != source:
+        print(f"{ckpt_path} was trained on other weights: starting over", flush=True)
+    elif os.path.exists(ckpt_path):
         ck = torch.load(ckpt_path)
         model.load_state_dict(ck["model"])
         opt.load_state_dict(ck["opt"])
