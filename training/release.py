@@ -1,17 +1,23 @@
 """A training checkpoint → committed weights: float16 tensors, config and step state, no optimizer.
-Run: /usr/bin/python3 training/release.py work/draft-slim.pt checkpoints/pocket-v2.pt
+`--cfg key=value` sets a config field the training run did not record (an integer).
+Run: /usr/bin/python3 training/release.py work/draft-checkpoint.pt checkpoints/pocket-v2.pt
+     /usr/bin/python3 training/release.py work/formula/checkpoint-grid.pt checkpoints/formula-v3.pt --cfg mem_rows=3
 """
 import sys
 
 import torch
 
 
-def release(src, dst):
+def release(src, dst, cfg_set=None):
     ck = torch.load(src)
     weights = {k: v.half() if v.is_floating_point() else v for k, v in ck["model"].items()}
-    torch.save({"model": weights, "cfg": ck["cfg"], "state": ck.get("state", {})}, dst)
-    print(f"{dst}: {len(weights)} tensors, cfg {ck['cfg']}")
+    cfg = {**ck["cfg"], **(cfg_set or {})}
+    torch.save({"model": weights, "cfg": cfg, "state": ck.get("state", {})}, dst)
+    print(f"{dst}: {len(weights)} tensors, cfg {cfg}")
 
 
 if __name__ == "__main__":
-    release(sys.argv[1], sys.argv[2])
+    args = sys.argv[1:]
+    sets = dict(a.split("=", 1) for a in (args[i + 1] for i, a in enumerate(args) if a == "--cfg"))
+    pos = [a for i, a in enumerate(args) if a != "--cfg" and (i == 0 or args[i - 1] != "--cfg")]
+    release(pos[0], pos[1], {k: int(v) for k, v in sets.items()})
