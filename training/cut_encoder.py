@@ -48,6 +48,16 @@ def prune(m, outputs, stop=()):
     return g
 
 
+def save_cut(m, dst):
+    """Names the pixel input's batch and width dimensions, checks and writes a cut graph; its node count."""
+    g = m.graph
+    g.input[0].type.tensor_type.shape.dim[0].dim_param = "batch"
+    g.input[0].type.tensor_type.shape.dim[3].dim_param = "width"
+    onnx.checker.check_model(m)
+    onnx.save(m, dst)
+    return len(g.node)
+
+
 def cut(src, dst, neck=True, fold=True):
     """Pixels [B,3,48,W] → feats [B,600,1,W/8] (backbone only, [B,480,1,W/8], with neck=False).
     `fold`: the per-block affines and HardSwish folded into fewer nodes (fold_encoder.py)."""
@@ -59,11 +69,7 @@ def cut(src, dst, neck=True, fold=True):
     g.node.append(helper.make_node("Concat", outs, ["feats"], axis=1))
     g.output.extend([helper.make_tensor_value_info("feats", TensorProto.FLOAT,
                                                    ["batch", BACKBONE_DIM + (NECK_DIM if neck else 0), 1, "steps"])])
-    g.input[0].type.tensor_type.shape.dim[0].dim_param = "batch"
-    g.input[0].type.tensor_type.shape.dim[3].dim_param = "width"
-    onnx.checker.check_model(m)
-    onnx.save(m, dst)
-    return len(g.node)
+    return save_cut(m, dst)
 
 
 def cut_grid(src, dst, fold=True, half=False):
@@ -84,11 +90,7 @@ def cut_grid(src, dst, fold=True, half=False):
         g.node.append(helper.make_node("Cast", ["grid/feats"], [out], to=TensorProto.FLOAT16))
     g.output.extend([helper.make_tensor_value_info(out, TensorProto.FLOAT16 if half else TensorProto.FLOAT,
                                                    ["batch", BACKBONE_DIM, 1, "steps"])])
-    g.input[0].type.tensor_type.shape.dim[0].dim_param = "batch"
-    g.input[0].type.tensor_type.shape.dim[3].dim_param = "width"
-    onnx.checker.check_model(m)
-    onnx.save(m, dst)
-    return len(g.node)
+    return save_cut(m, dst)
 
 
 def neck_graph(src, dst):

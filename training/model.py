@@ -245,6 +245,11 @@ class Recognizer(nn.Module):
         dk, dv = self.draft_cross.memory_kv(mem)
         return torch.stack(cross, 0), torch.stack([dk, dv], 0)
 
+    def draft_memory_kv(self, mem):
+        """The draft block's part of memory_kv alone (draft training, where the decoder's part is frozen).
+        memory_kv keeps its own two lines: the exported memory graph's node order depends on them."""
+        return torch.stack(list(self.draft_cross.memory_kv(mem)), 0)
+
     # --- decoder graph ------------------------------------------------------------------------
     def decode(self, input_ids, position_ids, attn_mask, past_kv, cross_kv, memory_mask):
         x = self.tok(input_ids) + self.pos(position_ids)

@@ -3,7 +3,7 @@
 Run: /usr/bin/python3 training/release.py work/draft-checkpoint.pt checkpoints/pocket-v2.pt
      /usr/bin/python3 training/release.py work/formula/checkpoint-grid.pt checkpoints/formula-v3.pt --cfg mem_rows=3
 """
-import sys
+import argparse
 
 import torch
 
@@ -17,7 +17,9 @@ def release(src, dst, cfg_set=None):
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    sets = dict(a.split("=", 1) for a in (args[i + 1] for i, a in enumerate(args) if a == "--cfg"))
-    pos = [a for i, a in enumerate(args) if a != "--cfg" and (i == 0 or args[i - 1] != "--cfg")]
-    release(pos[0], pos[1], {k: int(v) for k, v in sets.items()})
+    ap = argparse.ArgumentParser()
+    ap.add_argument("src")
+    ap.add_argument("dst")
+    ap.add_argument("--cfg", action="append", default=[], metavar="KEY=VALUE")
+    args = ap.parse_args()
+    release(args.src, args.dst, {k: int(v) for k, v in (a.split("=", 1) for a in args.cfg)})

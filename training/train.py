@@ -8,7 +8,6 @@ Run: /usr/bin/python3 training/train.py --minutes 60
 """
 import argparse
 import json
-import math
 import os
 import random
 import time
@@ -19,6 +18,7 @@ import torch.nn.functional as F
 import charset
 from dataset import Features, cer, collate, make_batches
 from model import NECK_DIM, Config, Recognizer, causal_mask
+from timed_run import save_checkpoint, timed_lr
 
 DRAFT_WEIGHTS = [0.51, 0.31, 0.18]
 GUIDED_LAYERS = 2  # decoder layers whose cross-attention is taught where the next character is
@@ -98,13 +98,19 @@ def forward(model, batch, self_distill):
     # Draft, on alternate batches (CPU budget): on the labels, or on the decoder's own teacher-forced
     # argmax as both input and target (self-distillation: at inference it must predict what the decoder will say).
     positions1 = torch.cat([positions, positions[:, -1:] + 1], 1)
-    if self_distill:
-        with torch.no_grad():
-            target = torch.where(tgt < 0, torch.full_like(tgt, -100), logits.argmax(-1))
-    else:
-        target = tgt
-    tokens = torch.cat([inp[:, :1], torch.where(target < 0, torch.full_like(target, charset.PAD), target)], 1)
-    return ce, ctc, draft_losses(model, hidden, tokens, target, draft_kv, memory_mask, positions1), align
+    target = own_argmax(tgt, logits) if self_distill else tgt
+    return ce, ctc, draft_losses(model, hidden, draft_tokens(inp, target), target, draft_kv, memory_mask, positions1), align
+
+
+@torch.no_grad()
+def own_argmax(tgt, logits):
+    """The decoder's teacher-forced argmax where there is a label (-100 elsewhere): self-distillation targets."""
+    return torch.where(tgt < 0, torch.full_like(tgt, -100), logits.argmax(-1))
+
+
+def draft_tokens(inp, target):
+    """The token at each position for the draft's inputs: bos, then `target` (<pad> where it has none)."""
+    return torch.cat([inp[:, :1], torch.where(target < 0, torch.full_like(target, charset.PAD), target)], 1)
 
 
 @torch.no_grad()
@@ -193,9 +199,7 @@ def main():
     model.train()
 
     def save():
-        tmp = ckpt_path + ".tmp"
-        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "state": state, "cfg": cfg.to_dict()}, tmp)
-        os.replace(tmp, ckpt_path)
+        save_checkpoint(ckpt_path, model, opt, state, cfg)
 
     last_save = last_eval = time.time()
     avg = None
@@ -212,9 +216,7 @@ def main():
             if bi < skip:
                 continue
             t0 = time.time()
-            frac = state["seconds"] / budget
-            warm = min(1.0, (state["step"] + 1) / 100)
-            lr = args.lr * warm * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * min(1.0, frac))))
+            lr = timed_lr(args.lr, state, budget, warmup_steps=100)
             for g in opt.param_groups:
                 g["lr"] = lr
             self_distill = state["step"] % 2 == 1

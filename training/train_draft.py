@@ -7,17 +7,16 @@ checkpoint's. The learning rate follows elapsed time, so a run fits its budget; 
 Run: /usr/bin/python3 training/train_draft.py --init checkpoints/pocket-v1.pt --draft-mlp 0 --minutes 35
 """
 import argparse
-import math
 import os
 import random
 import time
 
 import torch
 
-import charset
 from dataset import Features, collate, make_batches
 from model import Config, Recognizer, causal_mask
-from train import draft_losses
+from timed_run import save_checkpoint, timed_lr
+from train import draft_losses, draft_tokens, own_argmax
 
 DRAFT_PREFIX = "draft_"
 
@@ -28,14 +27,13 @@ def decoder_pass(model, batch):
     feats, memory_mask, steps, inp, tgt, lens = batch
     b, t = inp.shape
     mem = model.memory(feats, memory_mask)
-    cross_kv, draft_kv = model.memory_kv(mem)
+    cross_kv, _ = model.memory_kv(mem)
     positions = torch.arange(t).unsqueeze(0).expand(b, t)
     empty = torch.zeros(2 * model.cfg.layers, b, model.cfg.heads, 0, model.cfg.head_dim)
     logits, hidden, _ = model.decode(inp, positions, causal_mask(lens, t), empty, cross_kv, memory_mask)
-    target = torch.where(tgt < 0, torch.full_like(tgt, -100), logits.argmax(-1))
-    tokens = torch.cat([inp[:, :1], torch.where(target < 0, torch.full_like(target, charset.PAD), target)], 1)
+    target = own_argmax(tgt, logits)
     positions1 = torch.cat([positions, positions[:, -1:] + 1], 1)
-    return mem, hidden, tokens, target, positions1, memory_mask
+    return mem, hidden, draft_tokens(inp, target), target, positions1, memory_mask
 
 
 @torch.no_grad()
@@ -45,14 +43,14 @@ def acceptance(model, ds, rows):
     hits, total = [0, 0, 0], [0, 0, 0]
     for i in range(0, len(rows), 16):
         mem, hidden, tokens, target, positions, memory_mask = decoder_pass(model, collate(ds, rows[i: i + 16]))
-        _, draft_kv = model.memory_kv(mem)
+        kv = model.draft_memory_kv(mem)
         h, t = hidden, target.shape[1]
         ok = None
         for k in range(3):
             n = t - 1 - k
             if n <= 0:
                 break
-            logits, h = model.draft(h[:, :n], tokens[:, k + 1: k + 1 + n], positions[:, k + 1: k + 1 + n], draft_kv, memory_mask)
+            logits, h = model.draft(h[:, :n], tokens[:, k + 1: k + 1 + n], positions[:, k + 1: k + 1 + n], kv, memory_mask)
             tgt = target[:, k + 1: k + 1 + n]
             right = logits.argmax(-1) == tgt
             ok = right if ok is None else ok[:, :n] & right  # step k counts only where steps < k were right
@@ -95,10 +93,10 @@ def main():
     # the frozen weights this draft is trained for: a checkpoint of other weights is not resumed
     source = {"init": os.path.abspath(args.init), "step": init.get("state", {}).get("step")}
     state = {"step": 0, "seconds": 0.0, "epoch": 0, "batch": 0, "source": source}
-    if os.path.exists(ckpt_path) and torch.load(ckpt_path)["state"].get("source") != source:
+    ck = torch.load(ckpt_path) if os.path.exists(ckpt_path) else None
+    if ck and ck["state"].get("source") != source:
         print(f"{ckpt_path} was trained on other weights: starting over", flush=True)
-    elif os.path.exists(ckpt_path):
-        ck = torch.load(ckpt_path)
+    elif ck:
         model.load_state_dict(ck["model"])
         opt.load_state_dict(ck["opt"])
         state = ck["state"]
@@ -110,9 +108,7 @@ def main():
     print(f"train lines {len(train_rows)}; acceptance at start {acceptance(model, ds, probe)}", flush=True)
 
     def save():
-        tmp = ckpt_path + ".tmp"
-        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "state": state, "cfg": cfg.to_dict()}, tmp)
-        os.replace(tmp, ckpt_path)
+        save_checkpoint(ckpt_path, model, opt, state, cfg)
 
     budget = args.minutes * 60
     last_save = time.time()
@@ -124,13 +120,11 @@ def main():
             if bi < state["batch"]:
                 continue
             t0 = time.time()
-            frac = min(1.0, state["seconds"] / budget)
-            lr = args.lr * min(1.0, (state["step"] + 1) / 50) * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * frac)))
+            lr = timed_lr(args.lr, state, budget, warmup_steps=50)
             for g in opt.param_groups:
                 g["lr"] = lr
             mem, hidden, tokens, target, positions, memory_mask = decoder_pass(model, collate(ds, rows))
-            _, draft_kv = model.memory_kv(mem.detach())
-            loss = draft_losses(model, hidden, tokens, target, draft_kv, memory_mask, positions)
+            loss = draft_losses(model, hidden, tokens, target, model.draft_memory_kv(mem), memory_mask, positions)
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(params, 1.0)

@@ -8,7 +8,6 @@ Run: nice -n 10 /usr/bin/python3 training/formula/train_formula.py --minutes 45
 """
 import argparse
 import json
-import math
 import os
 import random
 import sys
@@ -22,6 +21,8 @@ sys.path.insert(0, os.path.dirname(HERE))
 from dataset import collate, make_batches  # noqa: E402
 from model import Config, Recognizer, FEAT_DIM, NECK_DIM  # noqa: E402
 from train import forward  # noqa: E402
+from timed_run import save_checkpoint, timed_lr  # noqa: E402
+from cut_encoder import GRID_ROWS  # noqa: E402
 
 PAD, BOS, EOS = 0, 1, 2
 PIECES = json.load(open(os.path.join(HERE, "tokenizer.json"), encoding="utf-8"))["pieces"]
@@ -120,6 +121,9 @@ def transfer(model, ck):
     return f"{copied} tensors, {len(shared)} shared pieces"
 
 
+GRID_MAX_MEM = 1024  # GRID_ROWS rows per 8 px column: a 2,400 px formula at height 48 needs 900 steps
+
+
 def grid_transfer(model, ck):
     """Starts the 2-D recognizer from a 1-D formula recognizer (same vocabulary): every tensor of the same
     shape is copied; memory position 3c + r (row r of column c) starts as the 1-D model's position c, so
@@ -138,10 +142,6 @@ def grid_transfer(model, ck):
         state["mem_pos.weight"].copy_(old[cols.clamp(max=old.shape[0] - 1)])
     model.load_state_dict(state)
     return f"{copied} tensors copied, memory positions spread over {GRID_ROWS} rows"
-
-
-GRID_ROWS = 3
-GRID_MAX_MEM = 1024  # 3 rows × 8 px columns: a 2,400 px formula at height 48 needs 900 steps
 
 
 def main():
@@ -181,9 +181,7 @@ def main():
     budget = args.minutes * 60
 
     def save():
-        tmp = ckpt_path + ".tmp"
-        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "state": state, "cfg": cfg.to_dict()}, tmp)
-        os.replace(tmp, ckpt_path)
+        save_checkpoint(ckpt_path, model, opt, state, cfg)
 
     model.train()
     last_save = last_eval = time.time()
@@ -197,8 +195,7 @@ def main():
             if bi < state["batch"]:
                 continue
             t0 = time.time()
-            frac = state["seconds"] / budget
-            lr = args.lr * min(1.0, (state["step"] + 1) / 100) * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * min(1.0, frac))))
+            lr = timed_lr(args.lr, state, budget, warmup_steps=100)
             for g in opt.param_groups:
                 g["lr"] = lr
             ce, ctc, d, align = forward(model, collate(ds, rows), state["step"] % 2 == 1)
