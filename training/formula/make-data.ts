@@ -2,7 +2,7 @@
 // headless Chromium at varied sizes, colours, display/inline style, with some blur and small (low-dpi)
 // renderings. The held-out split uses its own seed and drops any formula that also occurs in training.
 // Usage: npx tsx training/formula/make-data.ts [out dir] [--train N] [--heldout N]
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { latexPieces, normalizeLatex } from '../../src/core/formula/normalize-latex';
 import { katexParses } from '../../src/render/katex-parses';
@@ -47,11 +47,27 @@ function generate(seed: number, n: number, split: FormulaRecord['split'], exclud
   return rows;
 }
 
+// Rendering skips PNGs that exist, so growing a set (a larger --train) must not give an old id a new formula:
+// the grammar's draws are deterministic, and this refuses to go on if they changed.
+function assertSameAsBefore(path: string, rows: FormulaRecord[]) {
+  if (!existsSync(path)) return;
+  const byId = new Map(rows.map((r) => [r.id, r.label]));
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line) continue;
+    const old = JSON.parse(line) as FormulaRecord;
+    const now = byId.get(old.id);
+    if (now !== undefined && now !== old.label) {
+      throw new Error(`${path}: ${old.id} was ${JSON.stringify(old.label)}, now ${JSON.stringify(now)} — the grammar changed; render into a new directory`);
+    }
+  }
+}
+
 const held = generate(2_000_003, nHeld, 'heldout', new Set());
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'heldout.jsonl'), held.map((r) => JSON.stringify(r)).join('\n') + '\n');
 const train = generate(1_000_003, nTrain, 'train', new Set(held.map((h) => h.label)));
 const rows = [...train, ...held];
+assertSameAsBefore(join(out, 'formulas.jsonl'), rows);
 mkdirSync(join(out, 'png'), { recursive: true });
 writeFileSync(join(out, 'formulas.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
 writeFileSync(join(import.meta.dirname, 'tokenizer.json'), JSON.stringify({ type: 'pieces', pieces: formulaPieces() }));

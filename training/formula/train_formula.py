@@ -127,8 +127,12 @@ GRID_MAX_MEM = 1024  # GRID_ROWS rows per 8 px column: a 2,400 px formula at hei
 def grid_transfer(model, ck):
     """Starts the 2-D recognizer from a 1-D formula recognizer (same vocabulary): every tensor of the same
     shape is copied; memory position 3c + r (row r of column c) starts as the 1-D model's position c, so
-    the start reads each column as the pooled model did; the neck projection is dropped."""
+    the start reads each column as the pooled model did; the neck projection is dropped. A 2-D recognizer
+    (cfg mem_rows == GRID_ROWS) is loaded as it is: a new run on more formulas starts from it."""
     src = {k: v.float() for k, v in ck["model"].items()}
+    if ck.get("cfg", {}).get("mem_rows") == GRID_ROWS:
+        model.load_state_dict(src)
+        return f"all {len(src)} tensors of a {GRID_ROWS}-row recognizer"
     state = model.state_dict()
     copied = 0
     with torch.no_grad():
