@@ -65,7 +65,11 @@ for (const [png, ids] of byPage) {
       const [x0, y0, x1, y1] = it.r.box;
       return Math.min(page.width, x1) - Math.max(0, x0) >= 1 && Math.min(page.height, y1) - Math.max(0, y0) >= 1;
     });
-  for (const it of items) it.w = lineWidths(it.r.box, LINE_DEFAULTS).width;
+  // lineInput clamps the box to the page first (a rotated page's boxes can stick out), so widths come from the clamped box
+  for (const it of items) {
+    const [x0, y0, x1, y1] = it.r.box;
+    it.w = lineWidths([Math.max(0, x0), Math.max(0, y0), Math.min(page.width, x1), Math.min(page.height, y1)], LINE_DEFAULTS).width;
+  }
   items.sort((a, b) => a.w - b.w);
   for (let i = 0; i < items.length; i += BATCH) {
     const batch = items.slice(i, i + BATCH);

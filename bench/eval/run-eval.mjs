@@ -11,13 +11,30 @@ import { openSource } from '../../cli/page-source.ts';
 import { CORPUS_PAGES, bornDigitalPages, corpusPath } from './corpus-pages.mjs';
 import { detectorTextSystem } from './detector-text.mjs';
 import { cer, plainText, runTest } from './score.mjs';
+import { degradePage, seedOf } from './degrade.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CATEGORIES = ['present', 'absent', 'order', 'table', 'math', 'heading', 'list'];
 
-function loadTests(split) {
+/** Every generated page again as an old scan (degrade.mjs), a JPEG in `dir`: the same tests, harder pixels. */
+async function scanTests(generated, dir) {
+  const scans = [];
+  for (const pdf of [...new Set(generated.map((t) => t.pdf))]) {
+    const tests = generated.filter((t) => t.pdf === pdf);
+    const source = await openSource(tests[0].path);
+    const { jpeg, settings } = degradePage(await source.render(1), seedOf(pdf));
+    await source.close();
+    const path = join(dir, pdf.replace(/[/.:]/g, '_') + '.jpg');
+    writeFileSync(path, jpeg);
+    scans.push(...tests.map((t) => ({ ...t, pdf: `scan:${t.pdf}`, id: `scan-${t.id}`, page: 1, scan: settings, path })));
+  }
+  return scans;
+}
+
+async function loadTests(split, scanDir) {
   const read = (f) => readFileSync(join(root, f), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const generated = read('test/eval-set/generated/tests.jsonl').map((t) => ({ ...t, path: join(root, 'test/eval-set', t.pdf) }));
+  const clean = read('test/eval-set/generated/tests.jsonl').map((t) => ({ ...t, path: join(root, 'test/eval-set', t.pdf) }));
+  const generated = scanDir ? [...clean, ...(await scanTests(clean, scanDir))] : clean;
   // Corpus-page tests run where their PDF is present (fixture copies always; the rest with ../shared).
   const corpus = read('test/eval-set/corpus-tests.jsonl')
     .map((t) => ({ ...t, path: corpusPath(CORPUS_PAGES.find((c) => `corpus:${c.shared}` === t.pdf) ?? {}, root) }))
@@ -64,6 +81,19 @@ async function systemRunner(name, opts) {
   return { name, run: async (source, page) => (await engine.ocrPage(source, page)).markdown, close: () => engine.close() };
 }
 
+const OCR_SYSTEMS = ['pagemark', 'tesseract'];
+const OLMOCR = ['present', 'absent', 'order', 'table', 'math'];
+const passRate = (r) => r.filter((x) => x.pass).length / Math.max(1, r.length);
+
+function categories(results) {
+  const out = {};
+  for (const cat of CATEGORIES) {
+    const r = results.filter((x) => x.type === cat);
+    if (r.length) out[cat] = { passed: r.filter((x) => x.pass).length, total: r.length, rate: passRate(r) };
+  }
+  return out;
+}
+
 const pct = (x) => (x === undefined ? '—' : `${(100 * x).toFixed(1)}%`);
 
 export async function runEval(argv) {
@@ -83,9 +113,13 @@ export async function runEval(argv) {
       out: { type: 'string', default: join(root, 'bench/results') },
       // Lines wider than this (px at the recognizer's height) are read in pieces; default: the pack's.
       'split-width': { type: 'string' },
+      // Also read every generated page as an old scan (degrade.mjs): lower resolution, rotation, noise, JPEG.
+      scans: { type: 'boolean', default: true },
     },
+    allowNegative: true,
   });
-  const tests = loadTests(values.split);
+  const scanDir = values.scans ? mkdtempSync(join(tmpdir(), 'pagemark-eval-scans-')) : undefined;
+  const tests = await loadTests(values.split, scanDir);
   const pdfs = [...new Set(tests.map((t) => `${t.pdf}#${t.page}`))];
   const { pages: corpus, skipped: corpusSkipped } = await corpusPages();
   const report = { date: new Date().toISOString(), pack: values.pack, k: Number(values.k), split: values.split, dropHeaders: true, cerSkipped: corpusSkipped, systems: {} };
@@ -117,6 +151,8 @@ export async function runEval(argv) {
     const seen = new Map();
     for (const key of pdfs) {
       const [pdf, page] = key.split('#');
+      // A scan has no text layer to fill boxes from or to lay out: only OCR systems read it.
+      if (pdf.startsWith('scan:') && !OCR_SYSTEMS.includes(name)) continue;
       const source = await openSource(tests.find((t) => t.pdf === pdf).path);
       const t0 = performance.now();
       let md = '';
@@ -129,7 +165,9 @@ export async function runEval(argv) {
       seen.set(`${tests.find((t) => t.pdf === pdf).path}#${page}`, md);
       await source.close();
       writeFileSync(join(outDir, 'eval-pages', `${name}__${pdf.replace(/[/.:]/g, '_')}_p${page}.md`), md);
-      for (const t of tests.filter((x) => x.pdf === pdf && String(x.page) === page)) results.push({ id: t.id, type: t.type, split: t.split, pass: runTest(t, md) });
+      for (const t of tests.filter((x) => x.pdf === pdf && String(x.page) === page)) {
+        results.push({ id: t.id, type: t.type, split: t.split, scan: Boolean(t.scan), pass: runTest(t, md) });
+      }
       console.error(`eval: ${name} ${pdf} p${page} done`);
     }
     const cers = [];
@@ -149,25 +187,25 @@ export async function runEval(argv) {
       console.error(`eval: ${name} ${c.name} p${c.page} CER ${pct(cers[cers.length - 1].cer)}`);
     }
     await runner.close();
-    const byCategory = {};
-    for (const cat of CATEGORIES) {
-      const r = results.filter((x) => x.type === cat);
-      if (r.length) byCategory[cat] = { passed: r.filter((x) => x.pass).length, total: r.length, rate: r.filter((x) => x.pass).length / r.length };
-    }
+    // The headline numbers are the born-digital pages', as before; the scans are scored on their own.
+    const clean = results.filter((x) => !x.scan);
+    const scans = results.filter((x) => x.scan);
+    const byCategory = categories(clean);
     const rates = Object.values(byCategory).map((c) => c.rate);
-    const olmocr = results.filter((x) => ['present', 'absent', 'order', 'table', 'math'].includes(x.type));
+    const olmocr = clean.filter((x) => OLMOCR.includes(x.type));
     const bySplit = {};
     for (const s of ['tune', 'held-out', 'corpus']) {
-      const r = results.filter((x) => x.split === s);
+      const r = clean.filter((x) => x.split === s);
       if (r.length) bySplit[s] = r.filter((x) => x.pass).length / r.length;
     }
     report.systems[name] = {
       tests: results,
       byCategory,
-      overall: results.filter((x) => x.pass).length / Math.max(1, results.length),
+      overall: passRate(clean),
       categoryMean: rates.reduce((a, b) => a + b, 0) / Math.max(1, rates.length),
-      olmocrMean: olmocr.filter((x) => x.pass).length / Math.max(1, olmocr.length),
+      olmocrMean: passRate(olmocr),
       bySplit,
+      ...(scans.length ? { scans: { byCategory: categories(scans), overall: passRate(scans), olmocrMean: passRate(scans.filter((x) => OLMOCR.includes(x.type))) } } : {}),
       cer: cers,
       meanCer: cers.reduce((a, c) => a + c.cer, 0) / Math.max(1, cers.length),
       ...(runner.recalls ? { detectorLineRecall: runner.recalls.reduce((a, b) => a + b, 0) / Math.max(1, runner.recalls.length) } : {}),
@@ -182,6 +220,10 @@ export async function runEval(argv) {
       report.formula = formula;
       console.error(`eval: formula crops exact match ${pct(formula.exactMatch)}, KaTeX parses ${pct(formula.katexParse)}`);
     } else report.formula = { unavailable: `${values.pack} has no formula recognizer` };
+  }
+  if (scanDir) {
+    report.scans = [...new Map(tests.filter((t) => t.scan).map((t) => [t.pdf, t.scan])).entries()].map(([pdf, settings]) => ({ pdf, ...settings }));
+    rmSync(scanDir, { recursive: true, force: true });
   }
   writeFileSync(join(outDir, 'eval.json'), JSON.stringify(report, null, 2) + '\n');
   const table = renderTable(report);
@@ -211,6 +253,24 @@ function formulaTable(f) {
   ];
 }
 
+/** The generated pages again as old scans (degrade.mjs): same tests, by category. */
+function scanTable(report, names) {
+  const withScans = names.filter((n) => report.systems[n].scans);
+  if (!withScans.length) return [];
+  const row = (label, f) => `| ${label} | ${withScans.map((n) => f(report.systems[n].scans)).join(' | ')} |`;
+  const n = report.scans?.length ?? 0;
+  return [
+    `## The generated pages as old scans (${n} pages: ~120–160 dpi JPEG, rotated 0.3–1.5°, grey paper, noise, speckles, blur)`,
+    '',
+    `| | ${withScans.join(' | ')} |`,
+    `|---|${withScans.map(() => '---').join('|')}|`,
+    ...CATEGORIES.map((c) => row(c, (s) => (s.byCategory[c] ? `${pct(s.byCategory[c].rate)} (${s.byCategory[c].passed}/${s.byCategory[c].total})` : '—'))),
+    row('**all tests**', (s) => pct(s.overall)),
+    row('olmOCR-style (first five)', (s) => pct(s.olmocrMean)),
+    '',
+  ];
+}
+
 function renderTable(report) {
   const names = Object.keys(report.systems);
   const row = (label, f) => `| ${label} | ${names.map((n) => (report.systems[n].unavailable ? 'n/a' : f(report.systems[n]))).join(' | ')} |`;
@@ -235,6 +295,7 @@ function renderTable(report) {
     ...(report.cerSkipped ?? []).map((s) => `Not scored (no ground truth): ${s}.`),
     ...names.filter((n) => report.systems[n].unavailable).map((n) => `${n}: unavailable — ${report.systems[n].unavailable}`),
     '',
+    ...scanTable(report, names),
     ...formulaTable(report.formula),
   ];
   return lines.join('\n');

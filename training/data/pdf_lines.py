@@ -83,9 +83,10 @@ def good_line(words, scale):
     return label, [x0 * scale, y0 * scale, x1 * scale, y1 * scale]
 
 
-def degrade(img, rng):
-    """1–3 of: low resolution, blur, noise, JPEG, slight rotation, faded ink. Returns image, box transform."""
-    ops = rng.sample(["lowres", "blur", "noise", "jpeg", "rotate", "faded"], rng.randint(1, 3))
+def degrade(img, rng, ops=None):
+    """1–3 of: low resolution, blur, noise, JPEG, slight rotation, faded ink (or the given `ops`, which may add
+    "speckle": toner dots). Returns image, box transform, ops."""
+    ops = ops or rng.sample(["lowres", "blur", "noise", "jpeg", "rotate", "faded"], rng.randint(1, 3))
     transform = lambda b: b
     if "faded" in ops:
         a = np.asarray(img, dtype=np.float32)
@@ -118,6 +119,15 @@ def degrade(img, rng):
         a = np.asarray(img, dtype=np.float32)
         a = a + np.random.default_rng(rng.randint(0, 1 << 30)).normal(0, rng.uniform(4, 18), a.shape)
         img = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
+    if "speckle" in ops:
+        a = np.asarray(img).copy()
+        g = np.random.default_rng(rng.randint(0, 1 << 30))
+        n = int(a.shape[0] * a.shape[1] * rng.uniform(2e-4, 2e-3))
+        ys, xs = g.integers(0, a.shape[0], n), g.integers(0, a.shape[1], n)
+        dark = g.random(n) < 0.7
+        a[ys[dark], xs[dark]] = int(rng.uniform(20, 70))
+        a[ys[~dark], xs[~dark]] = int(rng.uniform(220, 250))
+        img = Image.fromarray(a)
     if "jpeg" in ops:
         buf = io.BytesIO()
         img.save(buf, "JPEG", quality=rng.randint(20, 70))
