@@ -1,11 +1,13 @@
-// One page through a "lines" pack: detect → crop + encode + decode each line → layout → formulas → Markdown.
+// One page through a "lines" pack: detect (→ deskew, detect again) → crop + encode + decode each line → layout →
+// formulas → Markdown.
 import { assembleMarkdown } from '../assemble/assemble-markdown';
 import { mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
+import { deskewPage } from '../image/deskew';
 import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
 import { clampToPage, readingPieces } from '../image/line-pieces';
-import { layoutPage } from '../layout/layout-page';
+import { layoutPage, pageSkew } from '../layout/layout-page';
 import type { LineRecognizer } from '../recognize/recognize-lines';
 import { recognizeLines } from '../recognize/recognize-lines';
 import type { BBox, PageImage, PageResult } from '../../protocol/page';
@@ -58,11 +60,26 @@ export async function readBoxes(
   return { ...read, texts: parts.map((p) => p.filter((t) => t.length > 0).join(' ')) };
 }
 
-export async function ocrPage(engine: PageEngine, image: PageImage, page: number, opts: OcrPageOptions): Promise<PageResult> {
+/** Pages skewed less than this (≈ 0.3°) are read as they are: a line's box still fits it. */
+export const DESKEW_MIN = 0.005;
+
+export async function ocrPage(engine: PageEngine, original: PageImage, page: number, opts: OcrPageOptions): Promise<PageResult> {
   const t0 = performance.now();
   opts.signal?.throwIfAborted();
   opts.onProgress?.('detect', 0, 1);
-  const detected = await detectLines(engine, image);
+  let image = original;
+  let detected = await detectLines(engine, image);
+  // A page scanned askew is turned upright and detected again (deskew.ts): everything after reads the
+  // upright page, and the boxes the result reports are mapped back onto the page as given.
+  let toPage = (b: BBox): BBox => b;
+  const skew = pageSkew(detected.map((l) => ({ bbox: l.bbox, angle: l.angle })));
+  if (Math.abs(skew) >= DESKEW_MIN) {
+    opts.signal?.throwIfAborted();
+    const upright = deskewPage(original, skew);
+    image = upright.image;
+    toPage = upright.toPage;
+    detected = await detectLines(engine, image);
+  }
   const boxes = detected.map((l) => l.bbox);
   const detectMs = performance.now() - t0;
   opts.onProgress?.('detect', 1, 1);
@@ -108,8 +125,8 @@ export async function ocrPage(engine: PageEngine, image: PageImage, page: number
   return {
     page,
     markdown: assembled.markdown,
-    regions: assembled.regions,
-    figures: assembled.figures,
+    regions: assembled.regions.map((r) => ({ ...r, bbox: toPage(r.bbox) })),
+    figures: assembled.figures.map((f) => ({ ...f, bbox: toPage(f.bbox) })),
     stats: pageStats(stats, engine.runtime.backend, { total, detect: detectMs, encoder: encoderMs, layout: layoutMs }),
   };
 }
