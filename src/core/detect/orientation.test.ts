@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox } from '../../protocol/page';
-import { isSideways, rotatePage, unrotateBox } from './orientation';
+import { isSideways, rotatePage, unrotateBox, uprightScore } from './orientation';
 
 describe('orientation', () => {
   it('tells upright text lines from sideways ones', () => {
@@ -24,5 +24,24 @@ describe('orientation', () => {
       const box: BBox = [i % r.width, Math.floor(i / r.width), (i % r.width) + 1, Math.floor(i / r.width) + 1];
       expect(unrotateBox(box, t, 3, 2)).toEqual([2, 0, 3, 1]);
     }
+  });
+
+  it('scores a line by its ink above and below the x-height band', () => {
+    // 'glyphs' on a 200×40 line: every one fills the x-height band (rows 16–27), every third has an ascender
+    // (rows 6–15), every tenth a descender (rows 28–34) — as in Latin text.
+    const w = 200;
+    const h = 40;
+    const px = new Uint8ClampedArray(w * h * 4).fill(255);
+    const ink = (x: number, y: number) => px.set([0, 0, 0, 255], (y * w + x) * 4);
+    for (let g = 0; g < 20; g++) {
+      const x = 5 + g * 9;
+      for (let dx = 0; dx < 5; dx++) for (let y = 16; y < 28; y++) ink(x + dx, y);
+      if (g % 3 === 0) for (let y = 6; y < 16; y++) ink(x, y);
+      if (g % 10 === 0) for (let y = 28; y < 35; y++) ink(x + 4, y);
+    }
+    const line = { width: w, height: h, pixels: px, dpi: 0 };
+    expect(uprightScore(line, [0, 0, w, h])).toBeGreaterThan(0.03);
+    expect(uprightScore(rotatePage(line, 2), [0, 0, w, h])).toBeLessThan(-0.03);
+    expect(uprightScore({ width: w, height: h, pixels: new Uint8ClampedArray(w * h * 4).fill(255), dpi: 0 }, [0, 0, w, h])).toBeNaN();
   });
 });

@@ -42,3 +42,43 @@ export function unrotateBox(b: BBox, turns: number, w: number, h: number): BBox 
   if (t === 3) return [w - y1, x0, w - y0, x1];
   return b;
 }
+
+/**
+ * (ink above the x-height band − ink below it) / ink in the band, for the text line in `box` read with
+ * its rows top to bottom. The band is the run of rows around the densest one whose ink is ≥ 40 % of it.
+ * NaN when the box holds no ink.
+ */
+export function uprightScore(image: PageImage, box: BBox): number {
+  const x0 = Math.max(0, Math.floor(box[0]));
+  const y0 = Math.max(0, Math.floor(box[1]));
+  const x1 = Math.min(image.width, Math.ceil(box[2]));
+  const y1 = Math.min(image.height, Math.ceil(box[3]));
+  if (x1 - x0 < 2 || y1 - y0 < 4) return NaN;
+  // Ink = darkness below the crop's own paper level (its brightest decile), so grey scans count alike.
+  const cw = x1 - x0;
+  const grey = new Uint8Array(cw * (y1 - y0));
+  const hist = new Uint32Array(256);
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = (y * image.width + x) * 4;
+      const g = (0.299 * image.pixels[i]! + 0.587 * image.pixels[i + 1]! + 0.114 * image.pixels[i + 2]!) | 0;
+      grey[(y - y0) * cw + (x - x0)] = g;
+      hist[g]!++;
+    }
+  }
+  let paper = 0;
+  for (let seen = 0; paper < 255 && seen + hist[paper]! <= 0.9 * grey.length; paper++) seen += hist[paper]!;
+  const rows = new Array<number>(y1 - y0).fill(0);
+  grey.forEach((g, k) => {
+    rows[Math.floor(k / cw)]! += Math.max(0, paper - g - 40);
+  });
+  let peak = 0;
+  for (let r = 1; r < rows.length; r++) if (rows[r]! > rows[peak]!) peak = r;
+  if (rows[peak]! <= 0) return NaN;
+  let top = peak;
+  let bottom = peak;
+  while (top > 0 && rows[top - 1]! >= 0.4 * rows[peak]!) top--;
+  while (bottom < rows.length - 1 && rows[bottom + 1]! >= 0.4 * rows[peak]!) bottom++;
+  const sum = (a: number, b: number) => rows.slice(a, b).reduce((s, v) => s + v, 0);
+  return (sum(0, top) - sum(bottom + 1, rows.length)) / sum(top, bottom + 1);
+}

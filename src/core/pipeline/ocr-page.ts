@@ -1,19 +1,18 @@
-// One page through a "lines" pack: detect (→ deskew, detect again) → crop + encode + decode each line → layout →
-// formulas → Markdown.
+// One page through a "lines" pack: detect (turned upright: upright-page.ts) → crop + encode + decode each line →
+// layout → formulas → Markdown.
 import { assembleMarkdown } from '../assemble/assemble-markdown';
 import { mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
-import { deskewPage } from '../image/deskew';
 import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
 import { clampToPage, readingPieces } from '../image/line-pieces';
-import { layoutPage, pageSkew } from '../layout/layout-page';
+import { layoutPage } from '../layout/layout-page';
 import type { LineRecognizer } from '../recognize/recognize-lines';
 import { recognizeLines } from '../recognize/recognize-lines';
 import type { BBox, PageImage, PageResult } from '../../protocol/page';
-import { detectLines } from './detect-lines';
 import { pageStats } from './page-stats';
 import type { PageEngine } from './page-engine';
+import { uprightPage } from './upright-page';
 
 export type PageStage = 'detect' | 'recognize' | 'layout' | 'formula' | 'assemble';
 
@@ -60,26 +59,13 @@ export async function readBoxes(
   return { ...read, texts: parts.map((p) => p.filter((t) => t.length > 0).join(' ')) };
 }
 
-/** Pages skewed less than this (≈ 0.3°) are read as they are: a line's box still fits it. */
-export const DESKEW_MIN = 0.005;
-
 export async function ocrPage(engine: PageEngine, original: PageImage, page: number, opts: OcrPageOptions): Promise<PageResult> {
   const t0 = performance.now();
   opts.signal?.throwIfAborted();
   opts.onProgress?.('detect', 0, 1);
-  let image = original;
-  let detected = await detectLines(engine, image);
-  // A page scanned askew is turned upright and detected again (deskew.ts): everything after reads the
-  // upright page, and the boxes the result reports are mapped back onto the page as given.
-  let toPage = (b: BBox): BBox => b;
-  const skew = pageSkew(detected.map((l) => ({ bbox: l.bbox, angle: l.angle })));
-  if (Math.abs(skew) >= DESKEW_MIN) {
-    opts.signal?.throwIfAborted();
-    const upright = deskewPage(original, skew);
-    image = upright.image;
-    toPage = upright.toPage;
-    detected = await detectLines(engine, image);
-  }
+  // A page fed in sideways, upside down or askew is turned upright (upright-page.ts): everything after
+  // reads the upright page, and the boxes the result reports are mapped back onto the page as given.
+  const { image, detected, toPage } = await uprightPage(engine, original, opts.signal);
   const boxes = detected.map((l) => l.bbox);
   const detectMs = performance.now() - t0;
   opts.onProgress?.('detect', 1, 1);

@@ -1,0 +1,88 @@
+// A page as it should be read: turned a quarter or half turn when its text stands sideways or upside
+// down (a scan fed in the wrong way), then deskewed (deskew.ts), with the detector's lines on the result.
+//
+//   uprightPage(engine, image, signal?) → { image, detected, toPage(box), turns, skew }
+//
+// Each correction costs one more detector pass and happens only when the page needs it:
+// - sideways (isSideways: most lines taller than wide): both quarter turns are tried, and the one whose
+//   lines stand upright by their ink (uprightShare) is kept;
+// - skew ≥ DESKEW_MIN: the page is turned by −skew;
+// - upside down: at most 30 % of the (deskewed) lines stand upright by their ink, out of at least 6 —
+//   upright pages measured 47–100 % (generated and corpus pages, clean and scanned), upside-down ones 0–29 %.
+import type { BBox, PageImage } from '../../protocol/page';
+import type { LineBox } from '../detect/db-postprocess';
+import { isSideways, rotatePage, unrotateBox, uprightScore } from '../detect/orientation';
+import { deskewPage } from '../image/deskew';
+import { pageSkew } from '../layout/layout-page';
+import { detectLines } from './detect-lines';
+import type { PageEngine } from './page-engine';
+
+/** Pages skewed less than this (≈ 0.3°) are read as they are: a line's box still fits it. */
+export const DESKEW_MIN = 0.005;
+const FLIP_SHARE = 0.3;
+const FLIP_MIN_LINES = 6;
+
+export interface UprightResult {
+  image: PageImage;
+  detected: LineBox[];
+  /** A box on `image` → the same place on the page as given. */
+  toPage(box: BBox): BBox;
+  /** Clockwise quarter turns applied (0–3). */
+  turns: number;
+  /** Skew removed, radians (after the turns). */
+  skew: number;
+}
+
+/** Share of the page's widest lines (up to 15) that stand upright by their ink; NaN with fewer than `min`. */
+export function uprightShare(image: PageImage, lines: LineBox[], min = 1): number {
+  const wide = lines
+    .map((l) => l.bbox)
+    .filter((b) => b[2] - b[0] > 3 * (b[3] - b[1]))
+    .sort((a, b) => b[2] - b[0] - (a[2] - a[0]))
+    .slice(0, 15)
+    .map((b) => uprightScore(image, b))
+    .filter(Number.isFinite);
+  return wide.length >= min ? wide.filter((s) => s > 0).length / wide.length : NaN;
+}
+
+export async function uprightPage(engine: PageEngine, original: PageImage, signal?: AbortSignal): Promise<UprightResult> {
+  let image = original;
+  let detected = await detectLines(engine, image);
+  let turns = 0;
+  const steps: ((b: BBox) => BBox)[] = [];
+
+  if (isSideways(detected.map((l) => l.bbox))) {
+    signal?.throwIfAborted();
+    const tries = [];
+    for (const t of [1, 3]) {
+      const turned = rotatePage(original, t);
+      const lines = await detectLines(engine, turned);
+      tries.push({ t, turned, lines, share: uprightShare(turned, lines) });
+      if (tries[0]!.share >= 0.7) break; // clearly upright: the other turn cannot do better
+    }
+    const best = tries.reduce((a, b) => ((b.share || 0) > (a.share || 0) ? b : a));
+    [image, detected, turns] = [best.turned, best.lines, best.t];
+    const [w, h] = [original.width, original.height];
+    steps.push((b) => unrotateBox(b, best.t, w, h));
+  }
+
+  const skew = pageSkew(detected.map((l) => ({ bbox: l.bbox, angle: l.angle })));
+  if (Math.abs(skew) >= DESKEW_MIN) {
+    signal?.throwIfAborted();
+    const upright = deskewPage(image, skew);
+    image = upright.image;
+    steps.unshift(upright.toPage);
+    detected = await detectLines(engine, image);
+  }
+
+  if (uprightShare(image, detected, FLIP_MIN_LINES) <= FLIP_SHARE) {
+    signal?.throwIfAborted();
+    const [w, h] = [image.width, image.height];
+    image = rotatePage(image, 2);
+    steps.unshift((b) => unrotateBox(b, 2, w, h));
+    turns = (turns + 2) % 4;
+    detected = await detectLines(engine, image);
+  }
+
+  return { image, detected, toPage: (b) => steps.reduce((box, step) => step(box), b), turns, skew: Math.abs(skew) >= DESKEW_MIN ? skew : 0 };
+}
