@@ -32,6 +32,10 @@ def label_agrees(row, limit=0.25):
     return cer(ref, hyp) <= limit
 
 
+def line_key(row):
+    return (row.get("doc"), row.get("page"), row.get("line"), row["label"])
+
+
 class Features:
     def __init__(self, work, max_tokens=250, neck=True):
         self.dir = os.path.join(work, "features")
@@ -63,7 +67,10 @@ class Features:
         return np.concatenate([backbone, neck[start: start + NECK_DIM * r["steps"]].reshape(NECK_DIM, r["steps"])])
 
     def split(self, name, check_labels=True):
-        return [r for r in self.rows if r["split"] == name and (not check_labels or label_agrees(r))]
+        # Whether the text layer matches the pixels is a property of the line, not of one rendering: a line
+        # read right on its clean page is kept on its old-scan page (scan_lines.py), where the CTC head fails.
+        trusted = {line_key(r) for r in self.rows if label_agrees(r)}
+        return [r for r in self.rows if r["split"] == name and (not check_labels or line_key(r) in trusted)]
 
 
 def make_batches(rows, max_steps, rng):
