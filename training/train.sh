@@ -28,6 +28,7 @@ $PY training/data/html_docs.py "$WORK/synth" "${SYNTH_DOCS:-90}"
 
 step "line boxes and labels"
 [ -f "$WORK/lines.jsonl" ] || $PY training/data/pdf_lines.py
+(cd training/data && $PY scan_lines.py)  # old-scan versions of the clean training pages (once)
 
 step "encoder features"
 [ -f "$WORK/features/DONE" ] || npx tsx training/extract-features.ts "$WORK"

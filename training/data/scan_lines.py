@@ -30,7 +30,8 @@ def main():
     path = os.path.join(WORK, "lines.jsonl")
     rows = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
     if any(r.get("degraded") == "scan" for r in rows):
-        raise SystemExit(f"{path} already has scan lines")
+        print(f"{path} already has its scan lines")
+        return
     pages = {}
     for r in rows:
         if r["split"] == "train" and not r.get("degraded"):

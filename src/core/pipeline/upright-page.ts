@@ -5,10 +5,12 @@
 //
 // Each correction costs one more detector pass and happens only when the page needs it:
 // - sideways (isSideways: most lines taller than wide): both quarter turns are tried, and the one whose
-//   lines stand upright by their ink (uprightShare) is kept;
+//   lines stand upright by their ink (uprightVotes) is kept;
 // - skew ≥ DESKEW_MIN: the page is turned by −skew;
-// - upside down: at most 30 % of the (deskewed) lines stand upright by their ink, out of at least 6 —
-//   upright pages measured 47–100 % (generated and corpus pages, clean and scanned), upside-down ones 0–29 %.
+// - upside down: at most 30 % of the (deskewed) lines stand upright by their ink, out of at least 6, and
+//   their median score is clearly negative — upright pages measured 47–100 % (generated and corpus
+//   pages, clean and scanned), upside-down ones 0–29 % with medians −0.04 to −0.09; a page of capitals
+//   and digits scores near 0 either way and is left as it is.
 import type { BBox, PageImage } from '../../protocol/page';
 import type { LineBox } from '../detect/db-postprocess';
 import { isSideways, rotatePage, unrotateBox, uprightScore } from '../detect/orientation';
@@ -21,6 +23,7 @@ import type { PageEngine } from './page-engine';
 export const DESKEW_MIN = 0.005;
 const FLIP_SHARE = 0.3;
 const FLIP_MIN_LINES = 6;
+const FLIP_MEDIAN = -0.02;
 
 export interface UprightResult {
   image: PageImage;
@@ -33,16 +36,31 @@ export interface UprightResult {
   skew: number;
 }
 
-/** Share of the page's widest lines (up to 15) that stand upright by their ink; NaN with fewer than `min`. */
-export function uprightShare(image: PageImage, lines: LineBox[], min = 1): number {
-  const wide = lines
+export interface UprightVotes {
+  /** Lines scored (the page's widest, up to 15). */
+  n: number;
+  /** Share of them whose ink says upright. */
+  share: number;
+  /** Their median uprightScore: ~±0.05 for running Latin text, ~0 for capitals and digits. */
+  median: number;
+}
+
+export function uprightVotes(image: PageImage, lines: LineBox[]): UprightVotes {
+  const scores = lines
     .map((l) => l.bbox)
     .filter((b) => b[2] - b[0] > 3 * (b[3] - b[1]))
     .sort((a, b) => b[2] - b[0] - (a[2] - a[0]))
     .slice(0, 15)
     .map((b) => uprightScore(image, b))
-    .filter(Number.isFinite);
-  return wide.length >= min ? wide.filter((s) => s > 0).length / wide.length : NaN;
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  const n = scores.length;
+  return { n, share: n ? scores.filter((s) => s > 0).length / n : NaN, median: n ? scores[n >> 1]! : NaN };
+}
+
+/** Upside down: enough lines, few of them upright, and the typical line clearly so (not all capitals). */
+function upsideDown(v: UprightVotes): boolean {
+  return v.n >= FLIP_MIN_LINES && v.share <= FLIP_SHARE && v.median <= FLIP_MEDIAN;
 }
 
 export async function uprightPage(engine: PageEngine, original: PageImage, signal?: AbortSignal): Promise<UprightResult> {
@@ -57,7 +75,7 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     for (const t of [1, 3]) {
       const turned = rotatePage(original, t);
       const lines = await detectLines(engine, turned);
-      tries.push({ t, turned, lines, share: uprightShare(turned, lines) });
+      tries.push({ t, turned, lines, share: uprightVotes(turned, lines).share });
       if (tries[0]!.share >= 0.7) break; // clearly upright: the other turn cannot do better
     }
     const best = tries.reduce((a, b) => ((b.share || 0) > (a.share || 0) ? b : a));
@@ -75,7 +93,7 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     detected = await detectLines(engine, image);
   }
 
-  if (uprightShare(image, detected, FLIP_MIN_LINES) <= FLIP_SHARE) {
+  if (upsideDown(uprightVotes(image, detected))) {
     signal?.throwIfAborted();
     const [w, h] = [image.width, image.height];
     image = rotatePage(image, 2);
