@@ -45,8 +45,9 @@ describe('deskewPage', () => {
     expect(Array.from(image.pixels.subarray(0, 4))).toEqual([230, 230, 230, 255]);
   });
 
-  it('maps a box on the upright page back onto the page as given', () => {
-    const up = deskewPage(page, angle);
+  it.each([1, 2])('maps a box on the upright page (enlarged %i×) back onto the page as given', (scale) => {
+    const up = deskewPage(page, angle, scale);
+    expect(up.image.width).toBe(Math.ceil((480 * Math.cos(angle) + 200 * Math.sin(angle)) * scale));
     // The bar's box on the upright image.
     let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
     for (let y = 0; y < up.image.height; y++) {

@@ -1,6 +1,6 @@
 // Turning a skewed page upright before its lines are read.
 //
-//   deskewPage(image, skew) → { image, toPage(box) }
+//   deskewPage(image, skew, scale?) → { image, toPage(box) }
 //
 // The detector's boxes are axis-aligned. On a page scanned 1–3° askew, a long line's box rises by more
 // than a line's height across its width: the crop holds parts of the lines above and below, and the
@@ -17,26 +17,29 @@ export interface UprightPage {
 
 /**
  * Rotates `image` by −`skew` radians about its centre (skew as DB's line angle: positive when lines fall
- * to the right in y-down pixels). The canvas grows to hold every corner; new pixels take the colour of the
+ * to the right in y-down pixels), enlarged by `scale` (a small scan gains pixels rather than losing sharpness
+ * to the resampling). The canvas grows to hold every corner; new pixels take the colour of the
  * page's edge (a scan's grey paper), so the new margins add no edges for the layout to take for a figure.
  */
-export function deskewPage(image: PageImage, skew: number): UprightPage {
+export function deskewPage(image: PageImage, skew: number, scale = 1): UprightPage {
   const { width: w, height: h, pixels: src } = image;
   const c = Math.cos(skew);
   const s = Math.sin(skew);
-  const ow = Math.ceil(w * Math.abs(c) + h * Math.abs(s));
-  const oh = Math.ceil(w * Math.abs(s) + h * Math.abs(c));
+  const ow = Math.ceil((w * Math.abs(c) + h * Math.abs(s)) * scale);
+  const oh = Math.ceil((w * Math.abs(s) + h * Math.abs(c)) * scale);
   const [cx, cy, ocx, ocy] = [w / 2, h / 2, ow / 2, oh / 2];
+  // Source of upright pixel p' is R(skew)·p'/scale; c and s carry the 1/scale from here on.
+  const [cs, ss] = [c / scale, s / scale];
   const paper = edgeColour(image);
   const out = new Uint8ClampedArray(ow * oh * 4);
   for (let i = 0; i < out.length; i += 4) out.set(paper, i);
   for (let y = 0; y < oh; y++) {
-    // Source of upright pixel p' is R(skew)·p' (centres at pixel centres).
+    // Pixel centres at +0.5.
     const dy = y + 0.5 - ocy;
     for (let x = 0; x < ow; x++) {
       const dx = x + 0.5 - ocx;
-      const sx = cx + c * dx - s * dy - 0.5;
-      const sy = cy + s * dx + c * dy - 0.5;
+      const sx = cx + cs * dx - ss * dy - 0.5;
+      const sy = cy + ss * dx + cs * dy - 0.5;
       if (sx <= -1 || sy <= -1 || sx >= w || sy >= h) continue;
       const x0 = Math.floor(sx);
       const y0 = Math.floor(sy);
@@ -68,8 +71,8 @@ export function deskewPage(image: PageImage, skew: number): UprightPage {
     for (const [px, py] of [[b[0], b[1]], [b[2], b[1]], [b[0], b[3]], [b[2], b[3]]] as const) {
       const dx = px - ocx;
       const dy = py - ocy;
-      xs.push(cx + c * dx - s * dy);
-      ys.push(cy + s * dx + c * dy);
+      xs.push(cx + cs * dx - ss * dy);
+      ys.push(cy + ss * dx + cs * dy);
     }
     return [Math.max(0, Math.min(...xs)), Math.max(0, Math.min(...ys)), Math.min(w, Math.max(...xs)), Math.min(h, Math.max(...ys))];
   };

@@ -21,6 +21,8 @@ import type { PageEngine } from './page-engine';
 
 /** Pages skewed less than this (≈ 0.3°) are read as they are: a line's box still fits it. */
 export const DESKEW_MIN = 0.005;
+/** The long side a small page is enlarged towards when it is deskewed (the app's OCR render size). */
+const DESKEW_LONG_SIDE = 2000;
 const FLIP_SHARE = 0.3;
 const FLIP_MIN_LINES = 6;
 const FLIP_MEDIAN = -0.02;
@@ -87,7 +89,9 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
   const skew = pageSkew(detected.map((l) => ({ bbox: l.bbox, angle: l.angle })));
   if (Math.abs(skew) >= DESKEW_MIN) {
     signal?.throwIfAborted();
-    const upright = deskewPage(image, skew);
+    // Resampling blurs; on a small scan (text ~12 px high) that merges neighbouring lines in the detector,
+    // so the upright page is made at up to twice the size, towards the app's OCR resolution.
+    const upright = deskewPage(image, skew, Math.min(2, Math.max(1, DESKEW_LONG_SIDE / Math.max(image.width, image.height))));
     image = upright.image;
     steps.unshift(upright.toPage);
     detected = await detectLines(engine, image);
