@@ -5,7 +5,9 @@
 // numbers include its stop rules (eos, the line-width token bound).
 // Wide lines are read in pieces cut at word gaps like the page pipeline does (the pack's
 // recognizer.preprocess.splitWidth, or --split-width N; 0 reads every line whole).
-// Usage: npx tsx training/eval-pack.ts models/pocket [--limit N] [--k 3] [--split-width N]
+// --scan reads every page as an old scan (bench/eval/degrade.mjs without its rotation): the decoder's CER on
+// scanned lines (the baseline columns stay those of the clean crops).
+// Usage: npx tsx training/eval-pack.ts models/pocket [--limit N] [--k 3] [--split-width N] [--scan]
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { acceptanceRates, tokensPerPass, mergeStats, emptyStats } from '../src/core/decoding/stats';
@@ -41,15 +43,29 @@ const editDistance = (a: string, b: string) => distance([...a], [...b]);
 const nospace = (s: string) => s.replace(/\s+/g, '');
 const cer = (ref: string, hyp: string) => editDistance(ref, hyp) / Math.max(1, [...ref].length);
 
-const pages = new Map<string, PageImage>();
-async function page(path: string): Promise<PageImage> {
+// --scan: every page as an old scan (bench/eval/degrade.mjs, not rotated, so the boxes only scale).
+const scan = args.includes('--scan');
+const pages = new Map<string, { img: PageImage; scale: number }>();
+async function page(path: string): Promise<{ img: PageImage; scale: number }> {
   let p = pages.get(path);
   if (!p) {
-    p = await readPageImage(path);
+    const clean = await readPageImage(path);
+    p = scan ? await scanned(clean, path) : { img: clean, scale: 1 };
     pages.clear();
     pages.set(path, p);
   }
   return p;
+}
+
+async function scanned(clean: PageImage, path: string) {
+  const { degradePage, seedOf } = await import('../bench/eval/degrade.mjs');
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  const { jpeg, settings } = degradePage(clean, seedOf(`lines:${path}`), { angleDeg: 0 });
+  const im = await loadImage(jpeg);
+  const ctx = createCanvas(im.width, im.height).getContext('2d');
+  ctx.drawImage(im, 0, 0);
+  const pixels = new Uint8ClampedArray(ctx.getImageData(0, 0, im.width, im.height).data);
+  return { img: { width: im.width, height: im.height, pixels, dpi: 0 }, scale: im.width / clean.width || settings.scale };
 }
 
 // The text layer must describe visible pixels: at least one baseline reader roughly agrees with it.
@@ -71,8 +87,9 @@ for (let c = 0; c < scored.length; c += CHUNK) {
   const inputs = [];
   const owner: number[] = [];
   for (const [j, { r }] of chunk.entries()) {
-    const img = await page(r.page_png);
-    const boxes = splitWidth > 0 ? splitWideLine(img, r.box, { maxWidth: splitWidth, targetHeight: pre.targetHeight }) : [r.box];
+    const { img, scale } = await page(r.page_png);
+    const box = r.box.map((v) => v * scale) as BBox;
+    const boxes = splitWidth > 0 ? splitWideLine(img, box, { maxWidth: splitWidth, targetHeight: pre.targetHeight }) : [box];
     for (const b of boxes) {
       inputs.push(lineInput(img, b, pre));
       owner.push(j);
@@ -104,7 +121,7 @@ await closePageEngine(engine);
 
 const pct = (e: number, c: number) => ((100 * e) / Math.max(1, c)).toFixed(2) + ' %';
 const ms = (s: typeof greedyStats) => Math.round(s.ms.decoder + s.ms.draft);
-console.log(`pack ${dir}, split width ${splitWidth || 'off'}: ${scored.length} held-out real lines scored (${skipped} skipped: no baseline result, or the text layer matches neither reader), ${totals.chars} characters, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(`pack ${dir}, split width ${splitWidth || 'off'}${scan ? ', OLD-SCAN pages (the CTC head and tesseract columns are their readings of the clean crops)' : ''}: ${scored.length} held-out real lines scored (${skipped} skipped: no baseline result, or the text layer matches neither reader), ${totals.chars} characters, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 console.log('| reader | CER | CER ignoring spaces |');
 console.log('|---|---|---|');
 console.log(`| ${engine.packName} decoder, greedy | ${pct(totals.model, totals.chars)} | ${pct(totals.modelNs, totals.charsNs)} |`);

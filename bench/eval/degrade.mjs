@@ -42,9 +42,12 @@ function gaussian(r) {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * r());
 }
 
-/** img: {width, height, pixels: RGBA}. Returns the JPEG bytes of the scanned page and its settings. */
-export function degradePage(img, seed) {
-  const s = scanSettings(seed);
+/**
+ * img: {width, height, pixels: RGBA}. Returns the JPEG bytes of the scanned page and its settings.
+ * `overrides` replaces drawn settings (angleDeg: 0 keeps line boxes axis-aligned, for line-level scoring).
+ */
+export function degradePage(img, seed, overrides = {}) {
+  const s = { ...scanSettings(seed), ...overrides };
   const r = rng(seed ^ 0x9e3779b9);
   const src = createCanvas(img.width, img.height);
   const sctx = src.getContext('2d');
