@@ -3,18 +3,7 @@
 // system reads the same JPEG, so the page's tests still hold; only reading it gets harder. Seeded per page,
 // so a run is repeatable.
 import { createCanvas } from '@napi-rs/canvas';
-
-/** mulberry32: small, seedable, good enough for noise. */
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../../training/formula/grammar.ts';
 
 export function seedOf(text) {
   let h = 2166136261;
