@@ -13,6 +13,7 @@ import torch.nn as nn
 from onnx import helper, numpy_helper, TensorProto
 
 import charset
+import fuse_rms
 
 
 OPSET = 17
@@ -207,6 +208,7 @@ def export_recognizer(model, out_dir, quantize):
         export_graph(module, ex[name], specs[name], path)
         mode = {True: "int8", False: "float"}.get(quantize, quantize)
         store_weights(path, mode, cfg.vocab)
+        fuse_rms.fuse_file(path)  # last: onnx's checker does not know the fused op
     model.eval()
 
 
