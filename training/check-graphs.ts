@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
+import { needsExactQdq } from '../src/core/recognize/tensor-runtime';
+import { LOSSLESS_QDQ } from '../src/node/ort-node-session';
 
 const dir = process.argv[2] ?? 'models/test-tiny';
 const pack = JSON.parse(readFileSync(join(dir, 'pack.json'), 'utf8'));
@@ -11,7 +13,10 @@ const rec = pack.recognizer;
 const L2 = 2 * rec.decoderLayers, H = rec.heads, dh = rec.headDim, D = rec.hiddenSize, V = rec.vocabSize;
 const B = 3, W = 96, S = W / 8;
 
-const open = (g: { file: string }) => ort.InferenceSession.create(join(dir, g.file));
+// Sessions as the engine opens them (src/node/ort-node-session.ts): token-fed graphs without onnxruntime's QDQ
+// rewrites, whose kernels make a T=4 call differ from four T=1 calls on int8 weights.
+const open = (g: { file: string; inputs?: { name: string }[] }) =>
+  ort.InferenceSession.create(join(dir, g.file), { graphOptimizationLevel: 'all', ...(needsExactQdq(g) ? { extra: LOSSLESS_QDQ } : {}) });
 const f32 = (dims: number[], fill?: (i: number) => number) => {
   const n = dims.reduce((a, b) => a * b, 1);
   const a = new Float32Array(n);
