@@ -60,12 +60,12 @@ async function page(path: string): Promise<{ img: PageImage; scale: number }> {
 async function scanned(clean: PageImage, path: string) {
   const { degradePage, seedOf } = await import('../bench/eval/degrade.mjs');
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
-  const { jpeg, settings } = degradePage(clean, seedOf(`lines:${path}`), { angleDeg: 0 });
+  const { jpeg } = degradePage(clean, seedOf(`lines:${path}`), { angleDeg: 0 });
   const im = await loadImage(jpeg);
   const ctx = createCanvas(im.width, im.height).getContext('2d');
   ctx.drawImage(im, 0, 0);
   const pixels = new Uint8ClampedArray(ctx.getImageData(0, 0, im.width, im.height).data);
-  return { img: { width: im.width, height: im.height, pixels, dpi: 0 }, scale: im.width / clean.width || settings.scale };
+  return { img: { width: im.width, height: im.height, pixels, dpi: 0 }, scale: im.width / clean.width };
 }
 
 // The text layer must describe visible pixels: at least one baseline reader roughly agrees with it.

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as ort from 'onnxruntime-node';
 import { lineInput, lineWidths, LINE_DEFAULTS } from '../src/core/image/line-input';
+import { clampToPage } from '../src/core/image/line-pieces';
 import { readPageImage } from '../src/node/png-page';
 import type { BBox, PageImage } from '../src/protocol/page';
 
@@ -65,11 +66,8 @@ for (const [png, ids] of byPage) {
       const [x0, y0, x1, y1] = it.r.box;
       return Math.min(page.width, x1) - Math.max(0, x0) >= 1 && Math.min(page.height, y1) - Math.max(0, y0) >= 1;
     });
-  // lineInput clamps the box to the page first (a rotated page's boxes can stick out), so widths come from the clamped box
-  for (const it of items) {
-    const [x0, y0, x1, y1] = it.r.box;
-    it.w = lineWidths([Math.max(0, x0), Math.max(0, y0), Math.min(page.width, x1), Math.min(page.height, y1)], LINE_DEFAULTS).width;
-  }
+  // lineInput clamps the box to the page first (a rotated page's boxes can stick out), as the page pipeline does
+  for (const it of items) it.w = lineWidths(clampToPage(it.r.box, page), LINE_DEFAULTS).width;
   items.sort((a, b) => a.w - b.w);
   for (let i = 0; i < items.length; i += BATCH) {
     const batch = items.slice(i, i + BATCH);

@@ -41,6 +41,8 @@ def fuse_rms_norms(model):
             continue
         x = n.input[0]
         mean = only(n.output[0], "ReduceMean")
+        if mean and [list(a.ints) for a in mean.attribute if a.name == "axes"] != [[-1]]:
+            continue  # an RMSNorm over the last axis only
         add = mean and only(mean.output[0], "Add")
         sqrt = add and only(add.output[0], "Sqrt")
         inv = sqrt and only(sqrt.output[0], "Div")

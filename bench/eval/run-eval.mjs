@@ -95,6 +95,7 @@ function categories(results) {
 }
 
 const pct = (x) => (x === undefined ? '—' : `${(100 * x).toFixed(1)}%`);
+const categoryCell = (c) => (c ? `${pct(c.rate)} (${c.passed}/${c.total})` : '—');
 
 export async function runEval(argv) {
   const { values } = parseArgs({
@@ -196,7 +197,7 @@ export async function runEval(argv) {
     const bySplit = {};
     for (const s of ['tune', 'held-out', 'corpus']) {
       const r = clean.filter((x) => x.split === s);
-      if (r.length) bySplit[s] = r.filter((x) => x.pass).length / r.length;
+      if (r.length) bySplit[s] = passRate(r);
     }
     report.systems[name] = {
       tests: results,
@@ -264,7 +265,7 @@ function scanTable(report, names) {
     '',
     `| | ${withScans.join(' | ')} |`,
     `|---|${withScans.map(() => '---').join('|')}|`,
-    ...CATEGORIES.map((c) => row(c, (s) => (s.byCategory[c] ? `${pct(s.byCategory[c].rate)} (${s.byCategory[c].passed}/${s.byCategory[c].total})` : '—'))),
+    ...CATEGORIES.map((c) => row(c, (s) => categoryCell(s.byCategory[c]))),
     row('**all tests**', (s) => pct(s.overall)),
     row('olmOCR-style (first five)', (s) => pct(s.olmocrMean)),
     '',
@@ -279,7 +280,7 @@ function renderTable(report) {
     '',
     `| | ${names.join(' | ')} |`,
     `|---|${names.map(() => '---').join('|')}|`,
-    ...CATEGORIES.map((c) => row(c, (s) => (s.byCategory[c] ? `${pct(s.byCategory[c].rate)} (${s.byCategory[c].passed}/${s.byCategory[c].total})` : '—'))),
+    ...CATEGORIES.map((c) => row(c, (s) => categoryCell(s.byCategory[c]))),
     row('**all tests**', (s) => pct(s.overall)),
     row('category mean', (s) => pct(s.categoryMean)),
     row('olmOCR-style (first five)', (s) => pct(s.olmocrMean)),
