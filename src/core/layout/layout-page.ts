@@ -71,7 +71,9 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   // One pass finds every rule up to ~1/100 of the page thick: thin ones can be table rules, all of
   // them (frames, borders) are kept out of figures.
   const allRules = image ? findRulings(image, { maxThickness: Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) }) : undefined;
-  const rulings = allRules ? thinRulings(allRules, 6) : undefined;
+  // Table rules are thin next to the text: a scan enlarged for reading (upright-page.ts) draws a 1 px rule
+  // 5–7 px thick, so the bound grows with the body text's height.
+  const rulings = allRules ? thinRulings(allRules, Math.max(6, Math.round(body / 4))) : undefined;
   const ruled = rulings ? findRuledTables(rulings, boxes, rest) : [];
   const inRuled = new Set(ruled.flatMap((t) => t.lines));
   const tables = [...ruled, ...findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width)];

@@ -68,6 +68,25 @@ describe('ruled tables', () => {
     const blocks = layoutPage(lines, img);
     expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'table']);
   });
+
+  it('takes rules as thick as a scan enlarged for reading draws them, next to text of that size', () => {
+    // The same grid at twice the size, its 1 px rules grown to 7 px by the scan's blur and the enlargement.
+    const img = blankPage(1600, 800);
+    for (const y of [200, 300, 400, 500]) fill(img, [200, y, 1407, y + 7]);
+    for (const x of [200, 600, 1000, 1400]) fill(img, [x, 200, x + 7, 507]);
+    fill(img, [600, 207, 607, 300], 255); // merged header cell
+    const lines = [
+      { bbox: [200, 60, 1400, 100] as BBox, text: 'A paragraph above the table that runs long.' },
+      { bbox: [300, 232, 900, 272] as BBox, text: 'Head' },
+      { bbox: [1100, 232, 1300, 272] as BBox, text: 'Tail' },
+      { bbox: [240, 332, 400, 372] as BBox, text: 'a' },
+      { bbox: [640, 332, 800, 372] as BBox, text: 'c' },
+      { bbox: [1040, 432, 1200, 472] as BBox, text: 'b' },
+    ];
+    const table = layoutPage(lines, img).find((b) => b.type === 'table');
+    expect(table?.table).toMatchObject({ rows: 3, cols: 3 });
+    expect(table!.table!.cells.find((c) => c.row === 0 && c.col === 0)).toMatchObject({ colSpan: 2, lines: [1] });
+  });
 });
 
 describe('figures', () => {

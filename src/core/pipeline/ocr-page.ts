@@ -78,7 +78,8 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
 
   let t = performance.now();
   opts.onProgress?.('layout', 0, 1);
-  // The page pixels let the layout find ruled tables, figures and drawn bullets; the unclip ratio lets it
+  // The page pixels let the layout find ruled tables, figures and drawn bullets (the page itself, not the
+  // detector's median copy, which erases one-pixel rules and greys small strokes); the unclip ratio lets it
   // measure text size on the un-grown box cores; the angles let it deskew.
   const blocks = layoutPage(
     detected.map((l, i) => ({ bbox: l.bbox, angle: l.angle, text: texts[i] })),

@@ -11,10 +11,12 @@
 //   their median score is clearly negative — upright pages measured 47–100 % (generated and corpus
 //   pages, clean and scanned), upside-down ones 0–29 % with medians −0.04 to −0.09; a page of capitals
 //   and digits scores near 0 either way and is left as it is.
+// A noisy scan (despeckle.ts) is detected on its 3×3 median copy, turned along with the page, and read as it is.
 import type { BBox, PageImage } from '../../protocol/page';
 import type { LineBox } from '../detect/db-postprocess';
 import { isSideways, rotatePage, unrotateBox, uprightScore } from '../detect/orientation';
-import { deskewPage } from '../image/deskew';
+import { deskewPage, type UprightPage } from '../image/deskew';
+import { median3, NOISY_SIGMA, pixelNoise } from '../image/despeckle';
 import { pageSkew } from '../layout/layout-page';
 import { detectLines } from './detect-lines';
 import type { PageEngine } from './page-engine';
@@ -66,8 +68,17 @@ function upsideDown(v: UprightVotes): boolean {
 }
 
 export async function uprightPage(engine: PageEngine, original: PageImage, signal?: AbortSignal): Promise<UprightResult> {
+  // Every turn is applied to the page and to its clean copy alike, so the detector's boxes fit both.
+  // A noisy scan is detected on its median copy (despeckle.ts) and read as it is.
+  const noisy = pixelNoise(original) >= NOISY_SIGMA;
   let image = original;
-  let detected = await detectLines(engine, image);
+  let clean = noisy ? median3(original) : original;
+  const both = (f: (p: PageImage) => PageImage) => {
+    const turned = f(image);
+    clean = clean === image ? turned : f(clean);
+    image = turned;
+  };
+  let detected = await detectLines(engine, clean);
   let turns = 0;
   const steps: ((b: BBox) => BBox)[] = [];
 
@@ -75,13 +86,14 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     signal?.throwIfAborted();
     const tries = [];
     for (const t of [1, 3]) {
-      const turned = rotatePage(original, t);
-      const lines = await detectLines(engine, turned);
-      tries.push({ t, turned, lines, share: uprightVotes(turned, lines).share });
+      const turned = rotatePage(image, t);
+      const lines = await detectLines(engine, clean === image ? turned : rotatePage(clean, t));
+      tries.push({ t, lines, share: uprightVotes(turned, lines).share });
       if (tries[0]!.share >= 0.7) break; // clearly upright: the other turn cannot do better
     }
     const best = tries.reduce((a, b) => ((b.share || 0) > (a.share || 0) ? b : a));
-    [image, detected, turns] = [best.turned, best.lines, best.t];
+    both((p) => rotatePage(p, best.t));
+    [detected, turns] = [best.lines, best.t];
     const [w, h] = [original.width, original.height];
     steps.push((b) => unrotateBox(b, best.t, w, h));
   }
@@ -91,19 +103,24 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     signal?.throwIfAborted();
     // Resampling blurs; on a small scan (text ~12 px high) that merges neighbouring lines in the detector,
     // so the upright page is made at up to twice the size, towards the app's OCR resolution.
-    const upright = deskewPage(image, skew, Math.min(2, Math.max(1, DESKEW_LONG_SIDE / Math.max(image.width, image.height))));
-    image = upright.image;
-    steps.unshift(upright.toPage);
-    detected = await detectLines(engine, image);
+    const scale = Math.min(2, Math.max(1, DESKEW_LONG_SIDE / Math.max(image.width, image.height)));
+    let toPage: UprightPage['toPage'] | undefined;
+    both((p) => {
+      const upright = deskewPage(p, skew, scale);
+      toPage ??= upright.toPage;
+      return upright.image;
+    });
+    steps.unshift(toPage!);
+    detected = await detectLines(engine, clean);
   }
 
   if (upsideDown(uprightVotes(image, detected))) {
     signal?.throwIfAborted();
     const [w, h] = [image.width, image.height];
-    image = rotatePage(image, 2);
+    both((p) => rotatePage(p, 2));
     steps.unshift((b) => unrotateBox(b, 2, w, h));
     turns = (turns + 2) % 4;
-    detected = await detectLines(engine, image);
+    detected = await detectLines(engine, clean);
   }
 
   return { image, detected, toPage: (b) => steps.reduce((box, step) => step(box), b), turns, skew: Math.abs(skew) >= DESKEW_MIN ? skew : 0 };
