@@ -33,6 +33,9 @@ export function layoutPage(input: TextLine[], page: PageSize | PageImage, option
   return blocks;
 }
 
+/** Detector boxes taller than this many body lines are not text lines. */
+const TOWER = 5;
+
 /** Below this (≈ 0.3°), skew changes nothing the layout measures. */
 const SKEW_MIN = 0.005;
 
@@ -56,10 +59,14 @@ function deskewBox(b: BBox, angle: number, page: PageSize): BBox {
 
 function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: Partial<LayoutOptions>): Block[] {
   const o = { ...LAYOUT_DEFAULTS, ...options };
-  const valid = input.map((l, i) => ({ l, i })).filter(({ l }) => isBox(l.bbox));
+  const boxed = input.map((l, i) => ({ l, i })).filter(({ l }) => isBox(l.bbox));
   const lines = input;
+  if (boxed.length === 0) return [];
+  const body = bodyHeight(boxed.map(({ l }) => l.bbox));
+  // A "line" many body lines tall is not one: on a scan the detector can take a chart for text. Left out,
+  // its ink is there for the figure finder, and its page region is kept as a figure.
+  const valid = boxed.filter(({ l }) => height(l.bbox) <= TOWER * body);
   if (valid.length === 0) return [];
-  const body = bodyHeight(valid.map(({ l }) => l.bbox));
   const { header, footer } = findRunningHeads(valid.map(({ l }) => l), page, o.headBand);
   const toInput = (k: number) => valid[k]!.i;
   const headerIds = header.map(toInput);
@@ -77,7 +84,7 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const ruled = rulings ? findRuledTables(rulings, boxes, rest) : [];
   const inRuled = new Set(ruled.flatMap((t) => t.lines));
   const tables = [...ruled, ...findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width)];
-  const figures = image ? findFigures(image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(allRules!)]) : [];
+  const figures = image ? findFigures(o.figureInk ?? image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(allRules!)]) : [];
   const inTable = new Set(tables.flatMap((t) => t.lines));
   const inFigure = (i: number) => figures.some((f) => centerX(boxes[i]!) > f[0] && centerX(boxes[i]!) < f[2] && centerY(boxes[i]!) > f[1] && centerY(boxes[i]!) < f[3]);
   const units: Unit[] = [

@@ -105,4 +105,24 @@ describe('figures', () => {
     expect(figs[0]![2]).toBeGreaterThanOrEqual(600);
     expect(figs[0]![3]).toBeLessThan(700);
   });
+
+  it('keeps a chart the detector took for one towering text line as a figure, not as text', () => {
+    const img = blankPage(800, 1000);
+    fill(img, [200, 300, 600, 600], 90); // a chart
+    const lines = [0, 1, 2, 3, 4].map((k) => ({ bbox: [100, 700 + 30 * k, 700, 716 + 30 * k] as BBox, text: `Body line ${k} of the page.` }));
+    for (const l of lines) fill(img, l.bbox, 0);
+    const blocks = layoutPage([...lines, { bbox: [190, 290, 610, 610] as BBox, text: 'f(x) = 9.33' }], img);
+    expect(blocks.map((b) => b.type)).toEqual(['figure', 'paragraph']);
+    expect(blocks.some((b) => b.lines.includes(5))).toBe(false);
+  });
+
+  it('tests ink on the figure page it is given: speckles on a noisy scan are not a figure', () => {
+    const img = blankPage(800, 1000);
+    const lines = [0, 1, 2, 3, 4].map((k) => ({ bbox: [100, 700 + 30 * k, 700, 716 + 30 * k] as BBox, text: `Body line ${k} of the page.` }));
+    for (const l of lines) fill(img, l.bbox, 0);
+    const clean = { ...img, pixels: img.pixels.slice() };
+    for (let y = 100; y < 500; y += 9) for (let x = 100; x < 700; x += 11) fill(img, [x, y, x + 2, y + 2], 0); // toner speckles
+    expect(layoutPage(lines, img).map((b) => b.type)).toContain('figure');
+    expect(layoutPage(lines, img, { figureInk: clean }).map((b) => b.type)).toEqual(['paragraph']);
+  });
 });

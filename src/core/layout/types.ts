@@ -1,5 +1,5 @@
 // Layout types: text lines in, blocks in reading order out. Types only.
-import type { BBox, RegionType } from '../../protocol/page';
+import type { BBox, PageImage, RegionType } from '../../protocol/page';
 
 /** One detected text line (page pixels); `text` once the recognizer has read it. */
 export interface TextLine {
@@ -55,6 +55,11 @@ export interface LayoutOptions {
    * short headings look no taller than body lines. Leave unset for tight boxes (text layers).
    */
   unclipRatio?: number;
+  /**
+   * The page for the figure finder's ink test when it differs from the page: a noisy scan's median copy
+   * (src/core/image/despeckle.ts), on which speckles and sensor noise are not ink. Same size as the page.
+   */
+  figureInk?: PageImage;
 }
 
 export const LAYOUT_DEFAULTS: LayoutOptions = { headBand: 0.08, columnGap: 0.5 };

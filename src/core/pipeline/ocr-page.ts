@@ -65,7 +65,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   opts.onProgress?.('detect', 0, 1);
   // A page fed in sideways, upside down or askew is turned upright (upright-page.ts): everything after
   // reads the upright page, and the boxes the result reports are mapped back onto the page as given.
-  const { image, detected, toPage } = await uprightPage(engine, original, opts.signal);
+  const { image, clean, detected, toPage } = await uprightPage(engine, original, opts.signal);
   const boxes = detected.map((l) => l.bbox);
   const detectMs = performance.now() - t0;
   opts.onProgress?.('detect', 1, 1);
@@ -78,13 +78,14 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
 
   let t = performance.now();
   opts.onProgress?.('layout', 0, 1);
-  // The page pixels let the layout find ruled tables, figures and drawn bullets (the page itself, not the
-  // detector's median copy, which erases one-pixel rules and greys small strokes); the unclip ratio lets it
-  // measure text size on the un-grown box cores; the angles let it deskew.
+  // The page pixels let the layout find ruled tables, figures and drawn bullets: rules and bullets on the
+  // page itself (the detector's median copy erases one-pixel rules and greys small strokes), figures on the
+  // median copy (speckles are not ink); the unclip ratio lets it measure text size on the un-grown box
+  // cores; the angles let it deskew.
   const blocks = layoutPage(
     detected.map((l, i) => ({ bbox: l.bbox, angle: l.angle, text: texts[i] })),
     image,
-    { unclipRatio: engine.detectorSpec.unclipRatio },
+    { unclipRatio: engine.detectorSpec.unclipRatio, ...(clean !== image ? { figureInk: clean } : {}) },
   );
   let layoutMs = performance.now() - t;
 

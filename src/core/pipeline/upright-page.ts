@@ -1,7 +1,7 @@
 // A page as it should be read: turned a quarter or half turn when its text stands sideways or upside
 // down (a scan fed in the wrong way), then deskewed (deskew.ts), with the detector's lines on the result.
 //
-//   uprightPage(engine, image, signal?) → { image, detected, toPage(box), turns, skew }
+//   uprightPage(engine, image, signal?) → { image, clean, detected, toPage(box), turns, skew }
 //
 // Each correction costs one more detector pass and happens only when the page needs it:
 // - sideways (isSideways: most lines taller than wide): both quarter turns are tried, and the one whose
@@ -31,6 +31,8 @@ const FLIP_MEDIAN = -0.02;
 
 export interface UprightResult {
   image: PageImage;
+  /** `image` as the detector saw it: a noisy scan's 3×3 median copy (despeckle.ts), else `image` itself. */
+  clean: PageImage;
   detected: LineBox[];
   /** A box on `image` → the same place on the page as given. */
   toPage(box: BBox): BBox;
@@ -123,5 +125,5 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     detected = await detectLines(engine, clean);
   }
 
-  return { image, detected, toPage: (b) => steps.reduce((box, step) => step(box), b), turns, skew: Math.abs(skew) >= DESKEW_MIN ? skew : 0 };
+  return { image, clean, detected, toPage: (b) => steps.reduce((box, step) => step(box), b), turns, skew: Math.abs(skew) >= DESKEW_MIN ? skew : 0 };
 }
