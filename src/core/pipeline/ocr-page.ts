@@ -91,7 +91,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
 
   // Each formula block is read again, as one crop (its boxes' union), by the formula recognizer when the
   // pack has one.
-  const crops = engine.formula ? formulaCrops(blocks, boxes, texts) : [];
+  const crops = engine.formula ? formulaCrops(blocks, boxes, texts, image) : [];
   if (engine.formula && crops.length > 0) {
     const f = await readBoxes(
       engine.formula,
