@@ -77,15 +77,19 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
 
   const kinds = rows.map(kindOf);
   // Parts of one display formula (limits, fraction rows) sit close together: a non-prose row tight
-  // between formula rows, or tight against one, is part of it.
+  // between formula rows, or tight against one, is part of it. Repeated until nothing changes, so a
+  // fraction's numerator joins through the row that joined below it.
   const tight = (a: Row, b: Row) => b.box[1] - a.box[3] < 0.3 * body;
-  rows.forEach((r, k) => {
-    if (kinds[k] !== 'paragraph') return;
-    const up = k > 0 && kinds[k - 1] === 'formula' && tight(rows[k - 1]!, r);
-    const down = k + 1 < rows.length && kinds[k + 1] === 'formula' && tight(r, rows[k + 1]!);
-    const prose = r.text.split(/\s+/).filter((w) => /^\p{L}{4,}[,.;:]?$/u.test(w)).length;
-    if ((up && down) || ((up || down) && prose <= 1 && r.box[2] - r.box[0] < 0.6 * colW)) kinds[k] = 'formula';
-  });
+  for (let changed = true; changed; ) {
+    changed = false;
+    rows.forEach((r, k) => {
+      if (kinds[k] !== 'paragraph') return;
+      const up = k > 0 && kinds[k - 1] === 'formula' && tight(rows[k - 1]!, r);
+      const down = k + 1 < rows.length && kinds[k + 1] === 'formula' && tight(r, rows[k + 1]!);
+      const prose = r.text.split(/\s+/).filter((w) => /^\p{L}{4,}[,.;:]?$/u.test(w)).length;
+      if ((up && down) || ((up || down) && prose <= 1 && r.box[2] - r.box[0] < 0.6 * colW)) [kinds[k], changed] = ['formula', true];
+    });
+  }
 
   const blocks: Block[] = [];
   let cur: { kind: Kind; rows: Row[] } | undefined;

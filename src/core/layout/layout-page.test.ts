@@ -93,6 +93,25 @@ describe('layoutPage', () => {
     expect(f.lines.sort()).toEqual([3, 4]);
   });
 
+  it("keeps a fraction's numerator with its formula when it joins through the row below it", () => {
+    // ∫₀¹ x² dx = 1/3 as the detector and the line recognizer give it on a 1545 × 2000 page: the numerator
+    // "1", then "x² dx =" (not math to the eye of the line recognizer), then the integral and the "3".
+    const b = (x0: number, y0: number, x1: number, y1: number, text: string): TextLine => ({ bbox: [x0, y0, x1, y1], text });
+    const lines = [
+      b(155, 453, 1393, 483, 'The formal orange extends the compass around the returns paper without the reveals meadow. The'),
+      b(157, 492, 552, 522, 'rapid village during the thunder.'),
+      b(849, 553, 869, 579, '1'),
+      b(728, 577, 839, 604, 'r“drdr ='),
+      b(842, 591, 870, 623, '3'),
+      b(677, 595, 720, 633, 'Jo'),
+      b(157, 667, 1394, 699, 'The honest quiet extends the pocket through the rural record. The returns method measures the'),
+      b(155, 707, 242, 737, 'garden.'),
+    ];
+    const blocks = layoutPage(lines, { width: 1545, height: 2000 }, { unclipRatio: 1.5 });
+    expect(blocks.map((x) => x.type)).toEqual(['paragraph', 'formula', 'paragraph']);
+    expect([...blocks[1]!.lines].sort()).toEqual([2, 3, 4, 5]);
+  });
+
   it('returns nothing for no lines and ignores degenerate boxes', () => {
     expect(layoutPage([], page)).toEqual([]);
     expect(layoutPage([{ bbox: [5, 5, 5, 9] }], page)).toEqual([]);
