@@ -135,10 +135,14 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   const short = r.box[2] - r.box[0] < 0.75 * colW;
   const lastId = r.ids[r.ids.length - 1]!;
   const eqNumber = r.ids.length >= 2 && isEquationNumber(lines[lastId]!.text ?? '');
+  const colCenter = (col[0] + col[2]) / 2;
+  const centered = Math.abs((r.box[0] + r.box[2]) / 2 - colCenter) < 0.08 * colW && r.box[2] - r.box[0] < 0.6 * colW;
   if (r.hasText) {
     const mathText = eqNumber ? r.ids.slice(0, -1).map((i) => lines[i]!.text ?? '').join(' ') : text;
     if (mathScore(mathText) >= 0.5 && (short || eqNumber || mathScore(mathText) >= 0.8)) return 'formula';
-    if (r.marked && !(hasSectionNumber(text) && r.size > 1.1)) return 'list';
+    // A list item starts at the column's left (or an indent), not centered: a centered row with a "bullet"
+    // is a display formula (e^{iπ} read "- e' +1-0") or a speck of a scan beside one.
+    if (r.marked && !centered && !(hasSectionNumber(text) && r.size > 1.1)) return 'list';
     if (isCaption(text)) return 'caption';
   }
   const prev = rows[k - 1];
@@ -146,8 +150,6 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   // A display formula stands centered and narrow, set apart by space, and reads as math or as
   // fragments rather than prose (the text recognizer makes little of formulas). Checked before the
   // heading rule: a fraction or a big operator makes a formula row as tall as a heading.
-  const colCenter = (col[0] + col[2]) / 2;
-  const centered = Math.abs((r.box[0] + r.box[2]) / 2 - colCenter) < 0.08 * colW && r.box[2] - r.box[0] < 0.6 * colW;
   const spaced = (!prev || r.box[1] - prev.box[3] > 0.35 * body) || (!next || next.box[1] - r.box[3] > 0.35 * body);
   if (centered && spaced && rows.length > 2) {
     const words = text.split(/\s+/).filter(Boolean);

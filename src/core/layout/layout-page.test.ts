@@ -112,6 +112,15 @@ describe('layoutPage', () => {
     expect([...blocks[1]!.lines].sort()).toEqual([2, 3, 4, 5]);
   });
 
+  it('does not take a centered display formula that reads like "- e\' +1-0" for a list item', () => {
+    const lines = [...column(100, 900, 100, 3, 'P'), L(440, 200, 560, "- e' +1-0"), ...column(100, 900, 250, 2, 'Q')];
+    const blocks = layoutPage(lines, page);
+    expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'formula', 'paragraph']);
+    // The same row at the column's left is a list item.
+    const left = layoutPage([...column(100, 900, 100, 3, 'P'), L(100, 200, 220, "- e' +1-0"), ...column(100, 900, 250, 2, 'Q')], page);
+    expect(left.map((b) => b.type)).toContain('list');
+  });
+
   it('returns nothing for no lines and ignores degenerate boxes', () => {
     expect(layoutPage([], page)).toEqual([]);
     expect(layoutPage([{ bbox: [5, 5, 5, 9] }], page)).toEqual([]);
