@@ -11,6 +11,9 @@ describe('repairLatex', () => {
     ['\\begin{pmatrix} a & b', '\\begin{pmatrix}a&b\\end{pmatrix}'],
     ['\\begin{pmatrix} a \\end{bmatrix}', '\\begin{pmatrix}a\\end{pmatrix}'],
     ['a & b', 'ab'],
+    // a column separator inside a brace group or an open \left of an environment's cell
+    ['\\begin{aligned}x&=\\frac {a}{&b}\\end{aligned}', '\\begin{aligned}x&=\\frac {a}{b}\\end{aligned}'],
+    ['\\begin{cases}\\left (a&b\\right .\\end{cases}', '\\begin{cases}\\left (ab\\right .\\end{cases}'],
     ['x^{2', 'x^{2}'],
     ['\\frac{a', '\\frac {a}{}'],
     ['\\left( \\begin{matrix} a \\right)', '\\left (\\begin{matrix}a\\end{matrix}\\right )'],

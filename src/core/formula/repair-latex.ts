@@ -1,7 +1,7 @@
 // Makes a recognizer's LaTeX structurally well formed, so KaTeX can render it: braces balanced and every
 // script or command argument present (normalizeLatex does both), each \left closed by a \right (or
-// `\right .`) inside its group, stray \right dropped, environments closed and matched, `&` outside an
-// environment dropped, a second superscript (or subscript) on one base given an empty base `{}`.
+// `\right .`) inside its group, stray \right dropped, environments closed and matched, `&` anywhere but
+// directly in an environment's body (outside one, inside a brace group or an open \left) dropped, a second superscript (or subscript) on one base given an empty base `{}`.
 // Only structure is touched: the symbols read stay as they are.
 import { isControlWord, tokenize } from './latex-tokens';
 import { normalizeLatex } from './normalize-latex';
@@ -25,7 +25,6 @@ export function repairLatex(src: string): string {
       out.push(...(o === true ? ['\\right', '.'] : [`\\end{${o}}`]));
     }
   };
-  const envDepth = () => frames.reduce((n, f) => n + f.open.filter((o) => o !== true).length, 0);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const f = frames[frames.length - 1]!;
@@ -65,8 +64,8 @@ export function repairLatex(src: string): string {
         out.push('\\right', '.');
       }
       out.push(`\\end{${f.open.pop()}}`);
-    } else if (t === '&' && envDepth() === 0) {
-      continue;
+    } else if (t === '&' && typeof f.open[f.open.length - 1] !== 'string') {
+      continue; // KaTeX takes a column separator only at its environment's own level
     } else {
       f.scripts = new Set();
       out.push(t);
