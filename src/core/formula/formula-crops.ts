@@ -5,6 +5,7 @@
 // take in ink its boxes cut through (an integral's upper limit, a numerator's top) and a margin of paper,
 // as the recognizer's training crops have, never into another line's box.
 import type { BBox, PageImage } from '../../protocol/page';
+import { darkAt } from '../image/ink';
 import { isEquationNumber } from '../layout/text-cues';
 import type { Block } from '../layout/types';
 import { repairLatex } from './repair-latex';
@@ -47,7 +48,7 @@ const GAP = 3;
  * by at most MAX_GROW of its height, then by MARGIN of paper; it stops at the boxes of other lines.
  */
 export function growToInk(image: PageImage, box: BBox, others: readonly BBox[]): BBox {
-  const { width: w, height: h, pixels } = image;
+  const { width: w, height: h } = image;
   const bh = box[3] - box[1];
   const reach = MAX_GROW * bh;
   // How far each side may go: the page, the reach, and any other line's box beside it.
@@ -60,10 +61,7 @@ export function growToInk(image: PageImage, box: BBox, others: readonly BBox[]):
     if (overlapsY && o[2] <= box[0]) left = Math.max(left, o[2]);
     if (overlapsY && o[0] >= box[2]) right = Math.min(right, o[0]);
   }
-  const dark = (x: number, y: number) => {
-    const p = (y * w + x) * 4;
-    return pixels[p + 3]! > 128 && 299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]! < 128_000;
-  };
+  const dark = darkAt(image);
   const rowInk = (y: number, x0: number, x1: number) => {
     for (let x = x0; x < x1; x++) if (dark(x, y)) return true;
     return false;

@@ -1,7 +1,8 @@
 // Makes a recognizer's LaTeX structurally well formed, so KaTeX can render it: braces balanced and every
 // script or command argument present (normalizeLatex does both), each \left closed by a \right (or
 // `\right .`) inside its group, stray \right dropped, environments closed and matched, `&` anywhere but
-// directly in an environment's body (outside one, inside a brace group or an open \left) dropped, a second superscript (or subscript) on one base given an empty base `{}`.
+// directly in an environment's body (outside one, inside a brace group or an open \left) dropped, a second
+// superscript (or subscript) on one base given an empty base `{}`.
 // Only structure is touched: the symbols read stay as they are.
 import { isControlWord, tokenize } from './latex-tokens';
 import { normalizeLatex } from './normalize-latex';

@@ -9,8 +9,10 @@
 // page itself: the median also thins and blurs small print, and the recognizer has learned scans as they are.
 import type { PageImage } from '../../protocol/page';
 
-/** Pages noisier than this (σ, grey levels) are detected on their median copy; rendered pages and the corpus's
-// scanned pages measure 0.5–1.2, the eval's old scans (degrade.mjs) 3.3–7.4. */
+/**
+ * Pages noisier than this (σ, grey levels) are detected on their median copy: rendered pages and the corpus's
+ * scanned pages measure 0.5–1.2, the eval's old scans (degrade.mjs) 3.3–7.4.
+ */
 export const NOISY_SIGMA = 2;
 
 const grey = (p: Uint8ClampedArray | Uint8Array, i: number) => (77 * p[i]! + 150 * p[i + 1]! + 29 * p[i + 2]!) >> 8;

@@ -4,14 +4,11 @@
 //
 //   findDrawnBullets(image, boxes, indices) → Set of line indices
 import type { BBox, PageImage } from '../../protocol/page';
+import { darkAt } from '../image/ink';
 
 export function findDrawnBullets(image: PageImage, boxes: BBox[], indices: number[]): Set<number> {
   const out = new Set<number>();
-  const { width: w, pixels } = image;
-  const dark = (x: number, y: number) => {
-    const p = (y * w + x) * 4;
-    return pixels[p + 3]! > 128 && 299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]! < 128_000;
-  };
+  const dark = darkAt(image);
   for (const i of indices) {
     if (bulletInside(image, boxes[i]!, dark)) {
       out.add(i);

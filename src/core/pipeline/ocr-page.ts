@@ -85,7 +85,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   const blocks = layoutPage(
     detected.map((l, i) => ({ bbox: l.bbox, angle: l.angle, text: texts[i] })),
     image,
-    { unclipRatio: engine.detectorSpec.unclipRatio, ...(clean !== image ? { figureInk: clean } : {}) },
+    { unclipRatio: engine.detectorSpec.unclipRatio, figureInk: clean },
   );
   let layoutMs = performance.now() - t;
 

@@ -15,7 +15,7 @@
 import type { BBox, PageImage } from '../../protocol/page';
 import type { LineBox } from '../detect/db-postprocess';
 import { isSideways, rotatePage, unrotateBox, uprightScore } from '../detect/orientation';
-import { deskewPage, type UprightPage } from '../image/deskew';
+import { deskewPage } from '../image/deskew';
 import { median3, NOISY_SIGMA, pixelNoise } from '../image/despeckle';
 import { pageSkew } from '../layout/layout-page';
 import { detectLines } from './detect-lines';
@@ -75,11 +75,6 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
   const noisy = pixelNoise(original) >= NOISY_SIGMA;
   let image = original;
   let clean = noisy ? median3(original) : original;
-  const both = (f: (p: PageImage) => PageImage) => {
-    const turned = f(image);
-    clean = clean === image ? turned : f(clean);
-    image = turned;
-  };
   let detected = await detectLines(engine, clean);
   let turns = 0;
   const steps: ((b: BBox) => BBox)[] = [];
@@ -89,13 +84,13 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     const tries = [];
     for (const t of [1, 3]) {
       const turned = rotatePage(image, t);
-      const lines = await detectLines(engine, clean === image ? turned : rotatePage(clean, t));
-      tries.push({ t, lines, share: uprightVotes(turned, lines).share });
+      const turnedClean = clean === image ? turned : rotatePage(clean, t);
+      const lines = await detectLines(engine, turnedClean);
+      tries.push({ t, turned, turnedClean, lines, share: uprightVotes(turned, lines).share });
       if (tries[0]!.share >= 0.7) break; // clearly upright: the other turn cannot do better
     }
     const best = tries.reduce((a, b) => ((b.share || 0) > (a.share || 0) ? b : a));
-    both((p) => rotatePage(p, best.t));
-    [detected, turns] = [best.lines, best.t];
+    [image, clean, detected, turns] = [best.turned, best.turnedClean, best.lines, best.t];
     const [w, h] = [original.width, original.height];
     steps.push((b) => unrotateBox(b, best.t, w, h));
   }
@@ -106,20 +101,19 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     // Resampling blurs; on a small scan (text ~12 px high) that merges neighbouring lines in the detector,
     // so the upright page is made at up to twice the size, towards the app's OCR resolution.
     const scale = Math.min(2, Math.max(1, DESKEW_LONG_SIDE / Math.max(image.width, image.height)));
-    let toPage: UprightPage['toPage'] | undefined;
-    both((p) => {
-      const upright = deskewPage(p, skew, scale);
-      toPage ??= upright.toPage;
-      return upright.image;
-    });
-    steps.unshift(toPage!);
+    const upright = deskewPage(image, skew, scale);
+    clean = clean === image ? upright.image : deskewPage(clean, skew, scale).image;
+    image = upright.image;
+    steps.unshift(upright.toPage);
     detected = await detectLines(engine, clean);
   }
 
   if (upsideDown(uprightVotes(image, detected))) {
     signal?.throwIfAborted();
     const [w, h] = [image.width, image.height];
-    both((p) => rotatePage(p, 2));
+    const flipped = rotatePage(image, 2);
+    clean = clean === image ? flipped : rotatePage(clean, 2);
+    image = flipped;
     steps.unshift((b) => unrotateBox(b, 2, w, h));
     turns = (turns + 2) % 4;
     detected = await detectLines(engine, clean);
