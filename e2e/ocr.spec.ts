@@ -12,7 +12,12 @@ test('drop a PDF → the Markdown pane contains the page’s words, with regions
   await preferWasm(page);
   await openApp(page);
   await chooseFiles(page, ['text-page.pdf']);
+  // The page streams in while it is read: its first lines are on screen while it is still being recognized.
+  const partial = page.getByTestId('markdown-partial');
+  await expect(page.locator('[data-testid=markdown-pane]:has([data-testid=markdown-partial]):has([role=status])')).toBeVisible({ timeout: 240_000 });
+  await expect(partial).toContainText('Lorem ipsum');
   await expect(documentItem(page, 'text-page.pdf').getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 240_000 });
+  await expect(partial).toHaveCount(0);
 
   const pane = page.getByTestId('markdown-rendered');
   // Words of the page's first lines (pdftotext of the fixture).

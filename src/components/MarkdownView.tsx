@@ -58,6 +58,9 @@ export function MarkdownView({ doc, page, engineNote, activeRegion, reveal, onRe
     const sources = result.regions.length > 0 ? result.regions.map((r) => r.markdown) : [result.markdown];
     return sources.map((md) => renderMarkdown(md, { figureUrls }));
   }, [result, figureUrls]);
+  // While the page is read, the blocks read so far (partial-page.ts); replaced by the result when it is in.
+  const partial = result ? undefined : page.partial;
+  const partialBlocks = useMemo(() => (partial ? partial.regions.map((r) => renderMarkdown(r.markdown, { figureUrls })) : []), [partial, figureUrls]);
   const container = useRef<HTMLDivElement>(null);
   const linked = (result?.regions.length ?? 0) > 0;
 
@@ -80,6 +83,18 @@ export function MarkdownView({ doc, page, engineNote, activeRegion, reveal, onRe
         <ExportActions doc={doc} page={page} />
       </div>
       <div className="markdown-view__body" ref={container} role="tabpanel" data-testid="markdown-pane">
+        {partial && tab === 'raw' && (
+          <pre className="markdown-raw markdown-partial" data-testid="markdown-partial-raw" aria-busy="true">
+            {partial.markdown}
+          </pre>
+        )}
+        {partial && tab === 'rendered' && (
+          <article className="markdown-rendered markdown-partial" data-testid="markdown-partial" aria-busy="true">
+            {partialBlocks.map((html, i) => (
+              <div key={i} className="md-block" dangerouslySetInnerHTML={{ __html: html }} />
+            ))}
+          </article>
+        )}
         {!result && <PageStatusNote page={page} engineNote={engineNote} />}
         {result && tab === 'raw' && <pre className="markdown-raw" data-testid="markdown-raw">{result.markdown}</pre>}
         {result && tab === 'rendered' && (

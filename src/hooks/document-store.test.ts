@@ -114,4 +114,33 @@ describe('DocumentStore', () => {
     await settled(store);
     expect(store.get(id)!.pages.map((p) => p.status)).toEqual(['done', 'done']);
   });
+
+  it('shows the page in flight as far as it is read, ignores other pages, and drops it once the result is in', async () => {
+    const store = new DocumentStore();
+    const partial = (page: number, markdown: string) => ({ page, markdown, regions: [], linesRead: 1, lines: 3 });
+    const seen: (string | undefined)[] = [];
+    let finish: () => void = () => {};
+    store.setHost(
+      host(async (page) => {
+        if (page === 1) {
+          store.reportPagePartial(partial(2, 'not in flight'));
+          store.reportPagePartial(partial(1, '# Title'));
+          seen.push(store.getSnapshot()[0]!.pages[0]!.partial?.markdown, store.getSnapshot()[0]!.pages[1]!.partial?.markdown);
+          await new Promise<void>((r) => (finish = r));
+        }
+        return result(page);
+      }),
+    );
+    const [id] = await store.addFiles([pdf()]);
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen).toEqual(['# Title', undefined]);
+    finish();
+    await settled(store);
+    expect(store.get(id)!.pages.map((p) => [p.status, p.partial, p.result?.markdown])).toEqual([
+      ['done', undefined, 'page 1'],
+      ['done', undefined, 'page 2'],
+    ]);
+    store.reportPagePartial(partial(1, 'late'));
+    expect(store.get(id)!.pages[0]!.partial).toBeUndefined();
+  });
 });

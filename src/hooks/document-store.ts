@@ -4,7 +4,7 @@ import { closeDocument, OCR_TARGET, openDocument, renderPage } from '../bridges/
 import { cropFigures } from '../export/figure-crops';
 import { sniffFile } from '../ingest/file-kind';
 import type { EngineSettings } from '../protocol/engine-api';
-import type { PageResult } from '../protocol/page';
+import type { PagePartial, PageResult } from '../protocol/page';
 import type { DocumentKind } from '../protocol/render-api';
 
 export type PageStatus = 'queued' | 'rendering' | 'recognizing' | 'done' | 'failed' | 'cancelled';
@@ -16,6 +16,8 @@ export interface PageState {
   /** Fraction of the current stage done (lines, cells…), when the engine reports it. */
   stageProgress?: number;
   result?: PageResult;
+  /** While it is read: the leading blocks read so far (dropped when the result or an error arrives). */
+  partial?: PagePartial;
   error?: string;
   /** Wall time from render start to result. */
   ms?: number;
@@ -149,6 +151,13 @@ export class DocumentStore {
     this.updatePage(job.docId, page, { stage, stageProgress: total > 0 ? done / total : undefined });
   }
 
+  /** The page in flight as far as it is read. */
+  reportPagePartial(partial: PagePartial): void {
+    const job = this.current;
+    if (!job || job.page !== partial.page) return;
+    this.updatePage(job.docId, partial.page, { partial });
+  }
+
   private nextPage(): { doc: DocState; page: PageState } | null {
     for (const doc of this.docs) {
       if (doc.status !== 'ready') continue;
@@ -193,13 +202,14 @@ export class DocumentStore {
         // The OCR pixels went to the engine; draw the page again at the same size to cut the figures.
         figures = await cropFigures(await renderPage(doc.renderId!, page, OCR_TARGET), result.figures);
       }
-      this.updatePage(doc.id, page, { status: 'done', stage: undefined, stageProgress: undefined, result, figures, ms: performance.now() - started });
+      this.updatePage(doc.id, page, { status: 'done', stage: undefined, stageProgress: undefined, partial: undefined, result, figures, ms: performance.now() - started });
     } catch (err) {
       const aborted = (err as Error)?.name === 'AbortError' || controller.signal.aborted;
       this.updatePage(doc.id, page, {
         status: aborted ? 'cancelled' : 'failed',
         stage: undefined,
         stageProgress: undefined,
+        partial: undefined,
         error: aborted ? undefined : `Page ${page}: ${(err as Error)?.message ?? String(err)}`,
       });
     } finally {

@@ -1,5 +1,5 @@
 // The inference worker's API, as the UI sees it through the comlink bridge. Types only.
-import type { PageImage, PageResult } from './page';
+import type { PageImage, PagePartial, PageResult } from './page';
 
 export type Backend = 'auto' | 'webgpu' | 'wasm';
 
@@ -23,6 +23,8 @@ export type EngineEvent =
   | { type: 'ready'; backend: string; pack: string }
   | { type: 'fallback'; from: string; to: string; reason: string }
   | { type: 'page-progress'; page: number; done: number; total: number; stage: string }
+  /** The page in flight as far as it is read (lines packs), until its result arrives. */
+  | { type: 'page-partial'; partial: PagePartial }
   | { type: 'error'; message: string };
 
 export interface CachedPack {

@@ -59,3 +59,13 @@ export interface PageResult {
   figures: FigureCrop[];
   stats: PageStats;
 }
+
+/** A page while it is read: the leading blocks whose lines are all read (no formulas yet). */
+export interface PagePartial {
+  page: number;
+  markdown: string;
+  regions: Region[];
+  /** Text lines read so far, of `lines`. */
+  linesRead: number;
+  lines: number;
+}

@@ -98,7 +98,13 @@ export class EngineService implements EngineApi {
     const run = () => {
       const e = this.engine!;
       if (e.kind === 'page') return ocrPagePack(e, image, page, { k: settings.k, signal: controller.signal, onProgress });
-      return ocrPage(e.lines, image, page, { k: settings.k, dropHeaders: settings.dropHeaders, signal: controller.signal, onProgress });
+      return ocrPage(e.lines, image, page, {
+        k: settings.k,
+        dropHeaders: settings.dropHeaders,
+        signal: controller.signal,
+        onProgress,
+        onPartial: (partial) => this.emit({ type: 'page-partial', partial }),
+      });
     };
     try {
       return await run();

@@ -1,7 +1,7 @@
 // One page through a "lines" pack: detect (turned upright: upright-page.ts) → crop + encode + decode each line →
 // layout → formulas → Markdown.
 import { assembleMarkdown } from '../assemble/assemble-markdown';
-import { mergeStats } from '../decoding/stats';
+import { emptyStats, mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
 import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
@@ -9,9 +9,11 @@ import { clampToPage, readingPieces } from '../image/line-pieces';
 import { layoutPage } from '../layout/layout-page';
 import type { LineRecognizer } from '../recognize/recognize-lines';
 import { recognizeLines } from '../recognize/recognize-lines';
-import type { BBox, PageImage, PageResult } from '../../protocol/page';
+import type { BBox, PageImage, PagePartial, PageResult } from '../../protocol/page';
+import type { TextLine } from '../layout/types';
 import { pageStats } from './page-stats';
 import type { PageEngine } from './page-engine';
+import { lineWindows, partialPage, readingOrderOfLines } from './partial-page';
 import { uprightPage } from './upright-page';
 
 export type PageStage = 'detect' | 'recognize' | 'layout' | 'formula' | 'assemble';
@@ -26,6 +28,11 @@ export interface OcrPageOptions {
   splitWidth?: number;
   signal?: AbortSignal;
   onProgress?: (stage: PageStage, done: number, total: number) => void;
+  /**
+   * Streams the page while it is read: lines are then read in reading order, a window at a time, and after
+   * each window but the last this gets the blocks read so far (partial-page.ts). The result is the same.
+   */
+  onPartial?: (partial: PagePartial) => void;
 }
 
 export const DEFAULT_BATCH = 8;
@@ -71,23 +78,30 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   opts.onProgress?.('detect', 1, 1);
 
   const splitWidth = opts.splitWidth ?? engine.text.spec.preprocess.splitWidth ?? 0;
-  const text = await readBoxes(engine.text, image, boxes, opts, 'recognize', splitWidth);
-  const texts = [...text.texts];
-  let stats: DecodeStats = text.stats;
-  let encoderMs = text.encoderMs;
-
-  let t = performance.now();
-  opts.onProgress?.('layout', 0, 1);
   // The page pixels let the layout find ruled tables, figures and drawn bullets: rules and bullets on the
   // page itself (the detector's median copy erases one-pixel rules and greys small strokes), figures on the
   // median copy (speckles are not ink); the unclip ratio lets it measure text size on the un-grown box
   // cores; the angles let it deskew.
-  const blocks = layoutPage(
-    detected.map((l, i) => ({ bbox: l.bbox, angle: l.angle, text: texts[i] })),
-    image,
-    { unclipRatio: engine.detectorSpec.unclipRatio, figureInk: clean },
-  );
-  let layoutMs = performance.now() - t;
+  const layout = (texts: readonly (string | undefined)[]) =>
+    layoutPage(
+      detected.map((l, i): TextLine => ({ bbox: l.bbox, angle: l.angle, text: texts[i] })),
+      image,
+      { unclipRatio: engine.detectorSpec.unclipRatio, figureInk: clean },
+    );
+  const { onPartial } = opts;
+  const read = onPartial
+    ? await readStreaming(engine, image, boxes, opts, splitWidth, layout, page, (p) =>
+        onPartial({ ...p, regions: p.regions.map((r) => ({ ...r, bbox: toPage(r.bbox) })) }),
+      )
+    : { ...(await readBoxes(engine.text, image, boxes, opts, 'recognize', splitWidth)), layoutMs: 0 };
+  const texts = [...read.texts];
+  let stats: DecodeStats = read.stats;
+  let encoderMs = read.encoderMs;
+
+  let t = performance.now();
+  opts.onProgress?.('layout', 0, 1);
+  const blocks = layout(texts);
+  let layoutMs = read.layoutMs + performance.now() - t;
 
   // Each formula block is read again, as one crop (its boxes' union), by the formula recognizer when the
   // pack has one.
@@ -119,3 +133,48 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   };
 }
 
+
+/**
+ * Reads the page's lines in reading order (from a layout of the boxes alone), a window at a time, and hands
+ * `onPartial` the blocks read so far after each window but the last.
+ */
+async function readStreaming(
+  engine: PageEngine,
+  image: PageImage,
+  boxes: BBox[],
+  opts: OcrPageOptions,
+  splitWidth: number,
+  layout: (texts: readonly (string | undefined)[]) => ReturnType<typeof layoutPage>,
+  page: number,
+  onPartial: (p: PagePartial) => void,
+) {
+  let t = performance.now();
+  const order = readingOrderOfLines(layout([]), boxes.length);
+  let layoutMs = performance.now() - t;
+  const pre = linePreprocess(engine.text.spec.preprocess);
+  const pieces = boxes.map((b) => (splitWidth > 0 ? Math.ceil(lineWidths(clampToPage(b, image), pre).contentWidth / splitWidth) : 1));
+  const windows = lineWindows(order, pieces);
+  const texts: (string | undefined)[] = new Array(boxes.length).fill(undefined);
+  let stats: DecodeStats | undefined;
+  let encoderMs = 0;
+  let done = 0;
+  let shown = '';
+  for (const [w, ids] of windows.entries()) {
+    const progress = (stage: PageStage, d: number, total: number) =>
+      opts.onProgress?.(stage, done + Math.round((d / Math.max(1, total)) * ids.length), boxes.length);
+    const r = await readBoxes(engine.text, image, ids.map((i) => boxes[i]!), { ...opts, onProgress: progress }, 'recognize', splitWidth);
+    ids.forEach((i, j) => (texts[i] = r.texts[j]!));
+    done += ids.length;
+    stats = stats ? mergeStats(stats, r.stats) : r.stats;
+    encoderMs += r.encoderMs;
+    if (w === windows.length - 1) break;
+    t = performance.now();
+    const part = partialPage(layout(texts), texts, { page, dropHeaders: opts.dropHeaders });
+    layoutMs += performance.now() - t;
+    if (part.markdown && part.markdown !== shown) {
+      shown = part.markdown;
+      onPartial({ page, markdown: part.markdown, regions: part.regions, linesRead: done, lines: boxes.length });
+    }
+  }
+  return { texts: texts.map((x) => x ?? ''), stats: stats ?? emptyStats(0), encoderMs, layoutMs };
+}
