@@ -264,7 +264,7 @@ if (browser.webgpu) {
 }
 if (browser.firstMarkdown) {
   const f = browser.firstMarkdown;
-  print(`drop → first Markdown (${f.pdf}, K=${f.k}): cold ${(f.cold.firstMarkdownMs / 1000).toFixed(1)} s, warm ${(f.warm.firstMarkdownMs / 1000).toFixed(1)} s`);
+  print(`drop → first Markdown (${f.pdf}, K=${f.k}): cold ${(f.cold.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.cold.pageDoneMs / 1000).toFixed(1)} s), warm ${(f.warm.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.warm.pageDoneMs / 1000).toFixed(1)} s)`);
 }
 if (browser.memory) {
   const m = browser.memory;
