@@ -22,6 +22,15 @@ function useObjectUrls(blobs: ReadonlyMap<string, Blob> | undefined): ReadonlyMa
 
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/[.…]+$/, '');
 
+/** The engine's page stages (ocr-page.ts PageStage), as the user reads them. */
+const STAGE_WORDS: Record<string, string> = {
+  detect: 'Finding the text lines',
+  recognize: 'Reading the lines',
+  layout: 'Laying out the page',
+  formula: 'Reading the formulas',
+  assemble: 'Writing the Markdown',
+};
+
 function PageStatusNote({ page, engineNote }: { page: PageState; engineNote: string | null }) {
   switch (page.status) {
     case 'queued':
@@ -30,7 +39,7 @@ function PageStatusNote({ page, engineNote }: { page: PageState; engineNote: str
     case 'recognizing':
       return (
         <div className="page-stage" role="status">
-          <span className="muted">{sentence(page.stage ?? 'working')}…</span>
+          <span className="muted">{STAGE_WORDS[page.stage ?? ''] ?? sentence(page.stage ?? 'working')}…</span>
           {page.stageProgress !== undefined && (
             <progress max={1} value={page.stageProgress} aria-label={`Progress of page ${page.page}`} />
           )}
