@@ -12,6 +12,7 @@ import { sniffKind } from '../src/ingest/file-kind';
 import { imageComplete } from './image-complete';
 import { imageScale, pdfScale, scaledSide } from '../workers/render/page-scale';
 import type { TextLine } from '../src/core/layout/types';
+import { textItemsToLines } from '../src/core/text-layer/text-items';
 
 /** The app's OCR render target (src/bridges/render-bridge.ts OCR_TARGET): the same pixels in both. */
 export const OCR_TARGET: RenderTarget = { longSide: 2000, maxPixels: 6_000_000, maxDpi: 600 };
@@ -127,46 +128,4 @@ async function openImage(name: string, bytes: Uint8Array, target: RenderTarget):
     textLines: async () => ({ lines: [], width, height }),
     close: async () => {},
   };
-}
-
-interface TextItem {
-  str: string;
-  transform: number[];
-  width: number;
-  height: number;
-  hasEOL: boolean;
-}
-
-/**
- * pdf.js text items → line boxes in viewport pixels: items on the same baseline and close together
- * join one line; a gap wider than the text height starts a new box, as the detector would.
- */
-export function textItemsToLines(items: TextItem[], vt: number[]): TextLine[] {
-  const apply = (x: number, y: number): [number, number] => [vt[0]! * x + vt[2]! * y + vt[4]!, vt[1]! * x + vt[3]! * y + vt[5]!];
-  const boxes: TextLine[] = [];
-  let cur: { bbox: [number, number, number, number]; text: string; base: number } | undefined;
-  for (const it of items) {
-    if (!it.str.trim()) {
-      if (cur && it.str) cur.text += ' ';
-      continue;
-    }
-    const [a, b, , , e, f] = it.transform as [number, number, number, number, number, number];
-    const size = Math.hypot(a, b) || it.height;
-    const p0 = apply(e, f - 0.25 * size);
-    const p1 = apply(e + it.width, f + 0.85 * size);
-    const box: [number, number, number, number] = [Math.min(p0[0], p1[0]), Math.min(p0[1], p1[1]), Math.max(p0[0], p1[0]), Math.max(p0[1], p1[1])];
-    const h = box[3] - box[1];
-    const base = Math.max(p0[1], p1[1]);
-    if (cur && Math.abs(base - cur.base) < 0.5 * h && box[0] - cur.bbox[2] < 1.0 * h && box[0] > cur.bbox[0]) {
-      const gap = box[0] - cur.bbox[2];
-      if (!cur.text.endsWith(' ') && gap > 0.15 * h) cur.text += ' ';
-      cur.text += it.str;
-      cur.bbox = [cur.bbox[0], Math.min(cur.bbox[1], box[1]), Math.max(cur.bbox[2], box[2]), Math.max(cur.bbox[3], box[3])];
-    } else {
-      if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim() });
-      cur = { bbox: box, text: it.str, base };
-    }
-  }
-  if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim() });
-  return boxes.filter((l) => l.text);
 }

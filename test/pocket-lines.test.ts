@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS module without types
 import { textLayerPages } from '../bench/eval/text-layer.mjs';
 import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engine';
-import { readBoxes } from '../src/core/pipeline/ocr-page';
+import { readBoxes } from '../src/core/pipeline/read-boxes';
 import { editDistance } from '../src/core/text/edit-distance';
 import { openNodeEngine } from '../src/node/page-ocr';
 import type { BBox } from '../src/protocol/page';

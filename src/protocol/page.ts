@@ -43,6 +43,8 @@ export interface PageStats {
   tokensPerPass: number;
   ms: { total: number; detect: number; encoder: number; decoder: number; draft: number; layout: number; other: number };
   backend: string;
+  /** When a PDF page's own text was offered: how many lines came from it and how many were recognized, or why it was not used. */
+  textLayer?: { used: true; lines: number; recognized: number } | { used: false; reason: string };
 }
 
 export interface FigureCrop {

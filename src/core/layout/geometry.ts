@@ -76,3 +76,11 @@ export function coreSize(b: BBox, ratio: number): { w: number; h: number } {
   const d = disc < 0 ? 0 : (-bq - Math.sqrt(disc)) / (2 * a);
   return { w: Math.max(1, W - 2 * d), h: Math.max(1, H - 2 * d) };
 }
+
+/** A DB box shrunk back to its un-grown core (coreSize), about the same centre. */
+export function coreBox(b: BBox, ratio: number): BBox {
+  const { w, h } = coreSize(b, ratio);
+  const dx = (width(b) - w) / 2;
+  const dy = (height(b) - h) / 2;
+  return [b[0] + dx, b[1] + dy, b[2] - dx, b[3] - dy];
+}

@@ -4,67 +4,20 @@ import { assembleMarkdown } from '../assemble/assemble-markdown';
 import { emptyStats, mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
-import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
-import { clampToPage, readingPieces } from '../image/line-pieces';
+import { linePreprocess, lineWidths } from '../image/line-input';
+import { clampToPage } from '../image/line-pieces';
 import { layoutPage } from '../layout/layout-page';
-import type { LineRecognizer } from '../recognize/recognize-lines';
-import { recognizeLines } from '../recognize/recognize-lines';
-import type { BBox, PageImage, PagePartial, PageResult } from '../../protocol/page';
 import type { TextLine } from '../layout/types';
+import type { BBox, PageImage, PagePartial, PageResult, PageStats } from '../../protocol/page';
+import type { OcrPageOptions, PageStage } from './page-options';
 import { pageStats } from './page-stats';
 import type { PageEngine } from './page-engine';
 import { lineWindows, partialPage, readingOrderOfLines } from './partial-page';
+import { readBoxes } from './read-boxes';
+import { readWithTextLayer, type LayerLines } from './text-layer-page';
 import { uprightPage } from './upright-page';
 
-export type PageStage = 'detect' | 'recognize' | 'layout' | 'formula' | 'assemble';
-
-export interface OcrPageOptions {
-  /** FastMTP draft length, 0 = greedy. */
-  k: number;
-  /** Lines decoded together. */
-  batchSize?: number;
-  dropHeaders: boolean;
-  /** Overrides the pack's recognizer splitWidth (0: never split lines). */
-  splitWidth?: number;
-  signal?: AbortSignal;
-  onProgress?: (stage: PageStage, done: number, total: number) => void;
-  /**
-   * Streams the page while it is read: lines are then read in reading order, a window at a time, and after
-   * each window but the last this gets the blocks read so far (partial-page.ts). The result is the same.
-   */
-  onPartial?: (partial: PagePartial) => void;
-}
-
-export const DEFAULT_BATCH = 8;
-
-/** Reads `lineBoxes` of `image` as the page pipeline does (wide lines in pieces): one text per box. */
-export async function readBoxes(
-  rec: LineRecognizer,
-  image: PageImage,
-  lineBoxes: BBox[],
-  opts: OcrPageOptions,
-  stage: PageStage,
-  splitWidth = 0,
-) {
-  const pre = linePreprocess(rec.spec.preprocess);
-  // Wide lines are read in pieces (line-pieces.ts); owner[i] is the line piece i belongs to.
-  const { boxes, owner } = readingPieces(image, lineBoxes, splitWidth, pre.targetHeight);
-  const read = await recognizeLines(
-    rec,
-    boxes.map((b) => lineWidths(clampToPage(b, image), pre).width),
-    (i) => lineInput(image, boxes[i]!, pre),
-    {
-      k: opts.k,
-      batchSize: opts.batchSize ?? DEFAULT_BATCH,
-      signal: opts.signal,
-      onProgress: (done, total) => opts.onProgress?.(stage, done, total),
-    },
-  );
-  if (boxes.length === lineBoxes.length) return read;
-  const parts: string[][] = lineBoxes.map(() => []);
-  read.texts.forEach((t, i) => parts[owner[i]!]!.push(t.trim()));
-  return { ...read, texts: parts.map((p) => p.filter((t) => t.length > 0).join(' ')) };
-}
+export { DEFAULT_BATCH, type OcrPageOptions, type PageStage } from './page-options';
 
 export async function ocrPage(engine: PageEngine, original: PageImage, page: number, opts: OcrPageOptions): Promise<PageResult> {
   const t0 = performance.now();
@@ -72,28 +25,36 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   opts.onProgress?.('detect', 0, 1);
   // A page fed in sideways, upside down or askew is turned upright (upright-page.ts): everything after
   // reads the upright page, and the boxes the result reports are mapped back onto the page as given.
-  const { image, clean, detected, toPage } = await uprightPage(engine, original, opts.signal);
-  const boxes = detected.map((l) => l.bbox);
+  const { image, clean, detected, toPage, turns, skew } = await uprightPage(engine, original, opts.signal);
   const detectMs = performance.now() - t0;
   opts.onProgress?.('detect', 1, 1);
 
   const splitWidth = opts.splitWidth ?? engine.text.spec.preprocess.splitWidth ?? 0;
+  // A PDF's own text, when offered and it matches the page, replaces recognizing the lines it covers. Its
+  // boxes are on the page as given, so a page that had to be turned upright is recognized instead.
+  let layer: LayerLines | undefined;
+  let textLayer: PageStats['textLayer'];
+  if (opts.textLayer) {
+    const r = turns === 0 && skew === 0 ? await readWithTextLayer(engine, image, detected, opts.textLayer, opts, splitWidth) : { rejected: 'the page had to be turned upright' };
+    if ('rejected' in r) textLayer = { used: false, reason: r.rejected };
+    else [layer, textLayer] = [r, { used: true, lines: r.fromLayer, recognized: r.recognized }];
+  }
+  const lines: TextLine[] = layer?.lines ?? detected.map((l) => ({ bbox: l.bbox, angle: l.angle }));
+  const boxes = lines.map((l) => l.bbox);
   // The page pixels let the layout find ruled tables, figures and drawn bullets: rules and bullets on the
   // page itself (the detector's median copy erases one-pixel rules and greys small strokes), figures on the
-  // median copy (speckles are not ink); the unclip ratio lets it measure text size on the un-grown box
-  // cores; the angles let it deskew.
-  const layout = (texts: readonly (string | undefined)[]) =>
-    layoutPage(
-      detected.map((l, i): TextLine => ({ bbox: l.bbox, angle: l.angle, text: texts[i] })),
-      image,
-      { unclipRatio: engine.detectorSpec.unclipRatio, figureInk: clean },
-    );
+  // median copy (speckles are not ink); the unclip ratio lets it measure text size on the un-grown cores of
+  // the detector's boxes (a text layer's are tight already); the angles let it deskew.
+  const layoutOptions = { unclipRatio: layer ? undefined : engine.detectorSpec.unclipRatio, figureInk: clean };
+  const layout = (texts: readonly (string | undefined)[]) => layoutPage(lines.map((l, i) => ({ ...l, text: texts[i] })), image, layoutOptions);
   const { onPartial } = opts;
-  const read = onPartial
-    ? await readStreaming(engine, image, boxes, opts, splitWidth, layout, page, (p) =>
-        onPartial({ ...p, regions: p.regions.map((r) => ({ ...r, bbox: toPage(r.bbox) })) }),
-      )
-    : { ...(await readBoxes(engine.text, image, boxes, opts, 'recognize', splitWidth)), layoutMs: 0 };
+  const read = layer
+    ? { ...layer, layoutMs: 0 }
+    : onPartial
+      ? await readStreaming(engine, image, boxes, opts, splitWidth, layout, page, (p) =>
+          onPartial({ ...p, regions: p.regions.map((r) => ({ ...r, bbox: toPage(r.bbox) })) }),
+        )
+      : { ...(await readBoxes(engine.text, image, boxes, opts, 'recognize', splitWidth)), layoutMs: 0 };
   const texts = [...read.texts];
   let stats: DecodeStats = read.stats;
   let encoderMs = read.encoderMs;
@@ -129,10 +90,9 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
     markdown: assembled.markdown,
     regions: assembled.regions.map((r) => ({ ...r, bbox: toPage(r.bbox) })),
     figures: assembled.figures.map((f) => ({ ...f, bbox: toPage(f.bbox) })),
-    stats: pageStats(stats, engine.runtime.backend, { total, detect: detectMs, encoder: encoderMs, layout: layoutMs }),
+    stats: { ...pageStats(stats, engine.runtime.backend, { total, detect: detectMs, encoder: encoderMs, layout: layoutMs }), ...(textLayer && { textLayer }) },
   };
 }
-
 
 /**
  * Reads the page's lines in reading order (from a layout of the boxes alone), a window at a time, and hands

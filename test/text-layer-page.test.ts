@@ -1,0 +1,70 @@
+// A born-digital PDF page read from its own text layer where it matches the page (text-layer-page.ts), on
+// the shipped pack and real PDFs through pdf.js: exact text with a fraction of the decoding; a layer whose
+// text does not match the pixels, hidden text, and lines the layer lacks are each handled.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSource, type PageSource } from '../cli/page-source';
+import type { TextLine } from '../src/core/layout/types';
+import { ocrPage } from '../src/core/pipeline/ocr-page';
+import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engine';
+import { editDistance } from '../src/core/text/edit-distance';
+import { openNodeEngine } from '../src/node/page-ocr';
+import type { PageImage, PageResult } from '../src/protocol/page';
+
+const PACK = fileURLToPath(new URL('../models/pocket', import.meta.url));
+const PDF = fileURLToPath(new URL('../e2e/fixtures/text-page.pdf', import.meta.url));
+
+const words = (s: string) => s.replace(/[#*\-]/g, ' ').split(/\s+/).filter(Boolean);
+const wordError = (ref: string, md: string) => editDistance(words(ref), words(md)) / words(ref).length;
+// Every letter moved one place on: the layer of a font whose glyphs map to the wrong characters.
+const shifted = (t: string) => t.replace(/[a-y]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 1));
+
+describe('a born-digital page with its text layer', () => {
+  let engine: PageEngine;
+  let source: PageSource;
+  let page: PageImage;
+  let layer: TextLine[];
+  let truth: string;
+  let ocr: PageResult;
+
+  beforeAll(async () => {
+    engine = await openNodeEngine(PACK, 1);
+    source = await openSource(PDF);
+    page = await source.render(1);
+    layer = (await source.textLines(1)).lines;
+    truth = execFileSync('pdftotext', [PDF, '-'], { encoding: 'utf8' });
+    ocr = await ocrPage(engine, page, 1, { k: 3, dropHeaders: false });
+  }, 180_000);
+  afterAll(async () => {
+    await source?.close();
+    if (engine) await closePageEngine(engine);
+  });
+
+  it('takes the text from the layer: exact words, a few lines recognized to check it, the same blocks', async () => {
+    const r = await ocrPage(engine, page, 1, { k: 3, dropHeaders: false, textLayer: layer });
+    expect(r.stats.textLayer).toEqual({ used: true, lines: layer.length, recognized: 0 });
+    expect(wordError(truth, r.markdown)).toBeLessThan(0.01);
+    expect(wordError(truth, r.markdown)).toBeLessThanOrEqual(wordError(truth, ocr.markdown));
+    // Only the lines checked against the page were decoded.
+    expect(r.stats.decoderCalls).toBeLessThan(ocr.stats.decoderCalls / 5);
+    expect(r.regions.map((x) => x.type)).toEqual(ocr.regions.map((x) => x.type));
+  }, 120_000);
+
+  it('recognizes the page as usual when the layer does not read like the page', async () => {
+    const r = await ocrPage(engine, page, 1, { k: 3, dropHeaders: false, textLayer: layer.map((l) => ({ ...l, text: shifted(l.text!) })) });
+    expect(r.stats.textLayer).toMatchObject({ used: false, reason: expect.stringMatching(/does not match the page/) });
+    expect(r.markdown).toBe(ocr.markdown);
+  }, 120_000);
+
+  it('drops layer text that puts no ink on the page, and recognizes lines the layer lacks', async () => {
+    const hidden: TextLine = { bbox: [20, page.height - 60, 600, page.height - 30], text: 'Hidden words no reader sees' };
+    const [first, ...rest] = layer;
+    const r = await ocrPage(engine, page, 1, { k: 3, dropHeaders: false, textLayer: [...rest, hidden] });
+    expect(r.markdown).not.toContain('Hidden words');
+    expect(r.stats.textLayer).toMatchObject({ used: true, lines: rest.length });
+    expect((r.stats.textLayer as { recognized: number }).recognized).toBeGreaterThanOrEqual(1);
+    // The first line, missing from the layer, is read from the pixels and still opens the page.
+    expect(words(r.markdown).slice(0, 3)).toEqual(words(first!.text!).slice(0, 3));
+  }, 120_000);
+});
