@@ -4,12 +4,17 @@
 /** A page with one line of text at its top left, or with a content stream of its own (`content`; font F1). */
 export type MadePage = { width: number; height: number } & ({ text: string; fontSize: number } | { content: string });
 
-export function makePdf(pages: MadePage[]): Buffer {
+/**
+ * `shiftedText`: the font's ToUnicode map gives every printable character as the next one ("a" as "b"), as a
+ * PDF with a broken text layer does: the page shows one text, its text layer says another.
+ */
+export function makePdf(pages: MadePage[], o: { shiftedText?: boolean } = {}): Buffer {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body) - 1 + 1; // object numbers start at 1
   add('<< /Type /Catalog /Pages 2 0 R >>');
   add('PAGES');
-  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const toUnicode = o.shiftedText ? add(stream(SHIFTED_CMAP)) : 0;
+  const font = add(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica${toUnicode ? ` /ToUnicode ${toUnicode} 0 R` : ''} >>`);
   const kids: number[] = [];
   for (const p of pages) {
     const stream = 'content' in p ? p.content : textLine(p.text, p.fontSize, p.height);
@@ -31,6 +36,17 @@ export function makePdf(pages: MadePage[]): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
+
+const stream = (data: string) => `<< /Length ${data.length} >>\nstream\n${data}\nendstream`;
+
+const SHIFTED_CMAP = [
+  '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+  '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+  '/CMapName /Shifted def /CMapType 2 def',
+  '1 begincodespacerange <00> <FF> endcodespacerange',
+  '1 beginbfrange <21> <7E> <0022> endbfrange',
+  'endcmap CMapName currentdict /CMap defineresource pop end end',
+].join('\n');
 
 function textLine(text: string, fontSize: number, pageHeight: number): string {
   const escaped = text.replace(/[()\\]/g, (c) => `\\${c}`);

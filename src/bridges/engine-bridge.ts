@@ -2,7 +2,7 @@
 // A cancel that the worker does not honour promptly ends the worker; the next call starts a fresh one.
 import * as Comlink from 'comlink';
 import type { EngineApi, EngineEvent, EngineSettings, PackSource } from '../protocol/engine-api';
-import type { PageImage, PageResult } from '../protocol/page';
+import type { PageImage, PageResult, PdfTextLine } from '../protocol/page';
 
 /** How long a cancelled page may keep the worker busy before the worker is ended. */
 const CANCEL_GRACE_MS = 3000;
@@ -40,11 +40,11 @@ export class EngineBridge {
     return this.remote !== null;
   }
 
-  async ocrPage(image: PageImage, page: number, settings: EngineSettings, signal?: AbortSignal): Promise<PageResult> {
+  async ocrPage(image: PageImage, page: number, settings: EngineSettings, signal?: AbortSignal, textLayer?: PdfTextLine[]): Promise<PageResult> {
     const remote = this.remote;
     if (!remote) throw new Error('The engine is not loaded.');
     if (signal?.aborted) throw abortError();
-    const work = Promise.race([remote.ocrPage(Comlink.transfer(image, [image.pixels.buffer]), page, settings), this.crashed]);
+    const work = Promise.race([remote.ocrPage(Comlink.transfer(image, [image.pixels.buffer]), page, settings, textLayer), this.crashed]);
     if (!signal) return work;
     return new Promise<PageResult>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;

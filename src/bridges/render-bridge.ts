@@ -1,7 +1,7 @@
 // The page side of the render worker: one worker per tab, started on first use.
 import * as Comlink from 'comlink';
 import type { DocumentKind, OpenResult, RenderApi, RenderTarget } from '../protocol/render-api';
-import type { PageImage } from '../protocol/page';
+import type { PageImage, PdfTextLine } from '../protocol/page';
 
 /** OCR resolution: long side ≈ 2000 px, at most 6 MP, at most 600 dpi. */
 export const OCR_TARGET: RenderTarget = { longSide: 2000, maxPixels: 6_000_000, maxDpi: 600 };
@@ -24,6 +24,10 @@ export function openDocument(bytes: ArrayBuffer, kind: DocumentKind, password?: 
 
 export function renderPage(docId: number, page: number, target: RenderTarget = OCR_TARGET): Promise<PageImage> {
   return api().renderPage(docId, page, target);
+}
+
+export function pageText(docId: number, page: number, target: RenderTarget = OCR_TARGET): Promise<PdfTextLine[]> {
+  return api().pageText(docId, page, target);
 }
 
 export function renderPreview(docId: number, page: number, longSide: number): Promise<Blob> {

@@ -121,6 +121,11 @@ export function MarkdownView({ doc, page, engineNote, activeRegion, reveal, onRe
               />
             ))}
             {result.markdown.trim() === '' && <p className="muted">No text was found on this page.</p>}
+            {result.stats.textLayer?.used === false && (
+              <p className="muted" data-testid="text-layer-note">
+                The PDF’s own text was not used on this page: {result.stats.textLayer.reason}. It was recognized instead.
+              </p>
+            )}
           </article>
         )}
       </div>

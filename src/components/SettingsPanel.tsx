@@ -92,6 +92,22 @@ export function SettingsPanel({ open, settings, packFiles, onChange, onPackFiles
         </fieldset>
 
         <fieldset>
+          <legend>Text of PDFs</legend>
+          <label className="choice">
+            <input type="radio" name="pdf-text" checked={settings.pdfText === 'recognize'} onChange={() => onChange({ pdfText: 'recognize' })} />
+            Recognize it from the page
+          </label>
+          <label className="choice">
+            <input type="radio" name="pdf-text" checked={settings.pdfText === 'layer'} onChange={() => onChange({ pdfText: 'layer' })} />
+            Use the PDF’s own text where it matches the page
+          </label>
+          <p className="hint">
+            Much faster for PDFs made by a program. A few lines are recognized to check the PDF’s text against the page;
+            formulas, and text the PDF lacks, are always recognized.
+          </p>
+        </fieldset>
+
+        <fieldset>
           <legend>Running headers, footers and page numbers</legend>
           <label className="choice">
             <input type="radio" name="headers" checked={!settings.dropHeaders} onChange={() => onChange({ dropHeaders: false })} />

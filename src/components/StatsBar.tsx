@@ -12,6 +12,10 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 export function StatsBar({ doc, backend }: { doc: DocState | undefined; backend?: string }) {
   const t = doc ? throughput(doc.pages.flatMap((p) => (p.result ? [p.result] : []))) : null;
+  const layerLines = (doc?.pages ?? []).reduce((n, p) => {
+    const used = p.result?.stats.textLayer;
+    return n + (used?.used ? used.lines : 0);
+  }, 0);
   return (
     <footer className="stats-bar" aria-label="Conversion statistics">
       <dl data-testid="stats">
@@ -20,6 +24,7 @@ export function StatsBar({ doc, backend }: { doc: DocState | undefined; backend?
         <Stat label="Draft acceptance" value={t?.acceptance != null ? `${(100 * t.acceptance).toFixed(0)}%` : '–'} />
         <Stat label="Tokens per pass" value={t ? t.tokensPerPass.toFixed(2) : '–'} />
         <Stat label="Backend" value={t?.backend ?? backend ?? '–'} />
+        {layerLines > 0 && <Stat label="Lines from the PDF’s text" value={String(layerLines)} />}
       </dl>
     </footer>
   );

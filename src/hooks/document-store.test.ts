@@ -11,6 +11,7 @@ vi.mock('../bridges/render-bridge', () => ({
   openDocument: vi.fn(async () => ({ ok: true, docId: 7, pageCount: 2 })),
   renderPage: vi.fn(async () => ({ width: 4, height: 4, pixels: new Uint8ClampedArray(64), dpi: 144 })),
   closeDocument: vi.fn(async () => undefined),
+  pageText: vi.fn(async (_doc: number, page: number) => [{ bbox: [0, 0, 4, 1], text: `text of page ${page}` }]),
 }));
 
 const pdf = () => new File([readFileSync(new URL('../../e2e/fixtures/text-page.pdf', import.meta.url))], 'a.pdf');
@@ -142,5 +143,23 @@ describe('DocumentStore', () => {
     ]);
     store.reportPagePartial(partial(1, 'late'));
     expect(store.get(id)!.pages[0]!.partial).toBeUndefined();
+  });
+
+  it('offers the engine a PDF page’s own text only when asked to', async () => {
+    for (const use of [false, true]) {
+      const store = new DocumentStore();
+      const offered: unknown[] = [];
+      store.setHost({
+        ...host(async (page) => result(page)),
+        ocrPage: async (_image, page, _s, _signal, textLayer) => {
+          offered.push(textLayer);
+          return result(page);
+        },
+        useTextLayer: () => use,
+      });
+      await store.addFiles([pdf()]);
+      await settled(store);
+      expect(offered).toEqual(use ? [[{ bbox: [0, 0, 4, 1], text: 'text of page 1' }], [{ bbox: [0, 0, 4, 1], text: 'text of page 2' }]] : [undefined, undefined]);
+    }
   });
 });

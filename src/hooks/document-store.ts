@@ -1,10 +1,10 @@
 // Open documents and their pages, and the conversion queue: one page at a time across all documents
 // (render → OCR → release), results streaming in. Plain TS with a subscribe/snapshot pair for React.
-import { closeDocument, OCR_TARGET, openDocument, renderPage } from '../bridges/render-bridge';
+import { closeDocument, OCR_TARGET, openDocument, pageText, renderPage } from '../bridges/render-bridge';
 import { cropFigures } from '../export/figure-crops';
 import { sniffFile } from '../ingest/file-kind';
 import type { EngineSettings } from '../protocol/engine-api';
-import type { PagePartial, PageResult } from '../protocol/page';
+import type { PageImage, PagePartial, PageResult, PdfTextLine } from '../protocol/page';
 import type { DocumentKind } from '../protocol/render-api';
 
 export type PageStatus = 'queued' | 'rendering' | 'recognizing' | 'done' | 'failed' | 'cancelled';
@@ -42,8 +42,10 @@ export interface DocState {
 export interface ConversionHost {
   /** Resolves true when the engine can OCR; false leaves pages queued. */
   ensureReady(): Promise<boolean>;
-  ocrPage: (image: import('../protocol/page').PageImage, page: number, settings: EngineSettings, signal: AbortSignal) => Promise<PageResult>;
+  ocrPage: (image: PageImage, page: number, settings: EngineSettings, signal: AbortSignal, textLayer?: PdfTextLine[]) => Promise<PageResult>;
   settings(): EngineSettings;
+  /** Offer a PDF page's own text to the engine (it is used where it matches the page). */
+  useTextLayer?(): boolean;
 }
 
 export class DocumentStore {
@@ -193,10 +195,11 @@ export class DocumentStore {
     try {
       this.updatePage(doc.id, page, { status: 'rendering', stage: 'Rendering' });
       const image = await renderPage(doc.renderId!, page, OCR_TARGET);
+      const textLayer = doc.kind === 'pdf' && host.useTextLayer?.() ? await pageText(doc.renderId!, page, OCR_TARGET).catch(() => undefined) : undefined;
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
       const size = { width: image.width, height: image.height };
       this.updatePage(doc.id, page, { status: 'recognizing', stage: 'Recognizing', size });
-      const result = await host.ocrPage(image, page, settings, controller.signal);
+      const result = await host.ocrPage(image, page, settings, controller.signal, textLayer);
       let figures: Map<string, Blob> | undefined;
       if (result.figures.length > 0) {
         // The OCR pixels went to the engine; draw the page again at the same size to cut the figures.

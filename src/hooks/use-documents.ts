@@ -17,8 +17,9 @@ export function useDocuments(store: DocumentStore, engine: Engine, settings: Set
   useEffect(() => {
     store.setHost({
       ensureReady,
-      ocrPage: (image, page, s, signal) => bridge.ocrPage(image, page, s, signal),
+      ocrPage: (image, page, s, signal, textLayer) => bridge.ocrPage(image, page, s, signal, textLayer),
       settings: () => engineSettings(settingsRef.current),
+      useTextLayer: () => settingsRef.current.pdfText === 'layer',
     });
     return () => store.setHost(null);
   }, [store, ensureReady, bridge]);

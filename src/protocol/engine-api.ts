@@ -1,5 +1,5 @@
 // The inference worker's API, as the UI sees it through the comlink bridge. Types only.
-import type { PageImage, PagePartial, PageResult } from './page';
+import type { PageImage, PagePartial, PageResult, PdfTextLine } from './page';
 
 export type Backend = 'auto' | 'webgpu' | 'wasm';
 
@@ -36,8 +36,11 @@ export interface CachedPack {
 export interface EngineApi {
   /** Fetch/verify/cache the pack, create sessions, warm up. Resolves when ready. */
   init(source: PackSource, settings: EngineSettings, onEvent: (e: EngineEvent) => void): Promise<{ backend: string; pack: string }>;
-  /** OCR one page. Rejects with an AbortError after cancel(). */
-  ocrPage(image: PageImage, page: number, settings: EngineSettings): Promise<PageResult>;
+  /**
+   * OCR one page. Rejects with an AbortError after cancel(). `textLayer`: a PDF page's own text lines, used
+   * instead of recognizing them where they match the page (lines packs).
+   */
+  ocrPage(image: PageImage, page: number, settings: EngineSettings, textLayer?: PdfTextLine[]): Promise<PageResult>;
   cancel(): void;
   listCachedPacks(): Promise<CachedPack[]>;
   deleteCachedPack(name: string): Promise<void>;

@@ -62,6 +62,12 @@ export interface PageResult {
   stats: PageStats;
 }
 
+/** One line of a PDF page's own text (its text layer), in page-image pixels. */
+export interface PdfTextLine {
+  bbox: BBox;
+  text: string;
+}
+
 /** A page while it is read: the leading blocks whose lines are all read (no formulas yet). */
 export interface PagePartial {
   page: number;

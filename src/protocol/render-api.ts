@@ -1,5 +1,5 @@
 // The render worker's API (pdf.js and image decoding), as the UI sees it through the comlink bridge.
-import type { PageImage } from './page';
+import type { PageImage, PdfTextLine } from './page';
 
 export type DocumentKind = 'pdf' | 'png' | 'jpeg' | 'webp';
 
@@ -30,6 +30,8 @@ export interface RenderApi {
   open(bytes: ArrayBuffer, kind: DocumentKind, password?: string): Promise<OpenResult>;
   /** Full page pixels for OCR; the buffer is transferred. */
   renderPage(docId: number, page: number, target: RenderTarget): Promise<PageImage>;
+  /** A PDF page's own text lines, in the pixels of renderPage at the same target (none for images). */
+  pageText(docId: number, page: number, target: RenderTarget): Promise<PdfTextLine[]>;
   /** A compressed picture of the page for display or thumbnails. */
   renderPreview(docId: number, page: number, longSide: number): Promise<Blob>;
   close(docId: number): Promise<void>;

@@ -5,13 +5,13 @@ describe('settings persistence', () => {
   it('round-trips through storage', () => {
     const store = new Map<string, string>();
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
-    const s = { backend: 'wasm', k: 1, dropHeaders: true, pack: { kind: 'url', url: 'https://example.org/pack/' } } as const;
+    const s = { backend: 'wasm', k: 1, dropHeaders: true, pack: { kind: 'url', url: 'https://example.org/pack/' }, pdfText: 'layer' } as const;
     saveSettings(s, storage);
     expect(loadSettings(storage)).toEqual(s);
   });
 
   it('falls back per field on bad values', () => {
-    expect(parseSettings('{"backend":"cuda","k":7,"dropHeaders":"yes","pack":{"kind":"url"}}')).toEqual(DEFAULT_SETTINGS);
+    expect(parseSettings('{"backend":"cuda","k":7,"dropHeaders":"yes","pack":{"kind":"url"},"pdfText":"ocr"}')).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings('{"k":0}')).toEqual({ ...DEFAULT_SETTINGS, k: 0 });
     expect(parseSettings('not json')).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings('null')).toEqual(DEFAULT_SETTINGS);

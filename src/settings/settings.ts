@@ -3,11 +3,15 @@ import type { Backend, EngineSettings } from '../protocol/engine-api';
 
 export type PackChoice = { kind: 'default' } | { kind: 'url'; url: string } | { kind: 'files' };
 
+/** Where a PDF page's text comes from: its pixels, or the PDF's own text where that matches the pixels. */
+export type PdfText = 'recognize' | 'layer';
+
 export interface Settings extends EngineSettings {
   pack: PackChoice;
+  pdfText: PdfText;
 }
 
-export const DEFAULT_SETTINGS: Settings = { backend: 'auto', k: 3, dropHeaders: false, pack: { kind: 'default' } };
+export const DEFAULT_SETTINGS: Settings = { backend: 'auto', k: 3, dropHeaders: false, pack: { kind: 'default' }, pdfText: 'recognize' };
 
 const STORAGE_KEY = 'pagemark.settings.v1';
 
@@ -35,6 +39,7 @@ export function parseSettings(raw: string | null): Settings {
     k: k === 0 || k === 1 || k === 2 || k === 3 ? k : DEFAULT_SETTINGS.k,
     dropHeaders: typeof value.dropHeaders === 'boolean' ? value.dropHeaders : DEFAULT_SETTINGS.dropHeaders,
     pack: parsePack(value.pack),
+    pdfText: value.pdfText === 'layer' ? 'layer' : DEFAULT_SETTINGS.pdfText,
   };
 }
 

@@ -10,7 +10,7 @@ import { ocrPage, type PageStage } from '../../src/core/pipeline/ocr-page';
 import { closePageEngine, openPageEngine, type PageEngine } from '../../src/core/pipeline/page-engine';
 import { warmUp } from '../../src/core/pipeline/warm-up';
 import type { CachedPack, EngineApi, EngineEvent, EngineSettings, PackSource } from '../../src/protocol/engine-api';
-import type { PageImage, PageResult } from '../../src/protocol/page';
+import type { PageImage, PageResult, PdfTextLine } from '../../src/protocol/page';
 import {
   closePagePackEngine,
   ocrPagePack,
@@ -91,7 +91,7 @@ export class EngineService implements EngineApi {
     }
   }
 
-  async ocrPage(image: PageImage, page: number, settings: EngineSettings): Promise<PageResult> {
+  async ocrPage(image: PageImage, page: number, settings: EngineSettings, textLayer?: PdfTextLine[]): Promise<PageResult> {
     if (!this.engine) throw new Error('The engine is not initialised.');
     const controller = (this.controller = new AbortController());
     const onProgress = (stage: PageStage, done: number, total: number) => this.emit({ type: 'page-progress', page, done, total, stage });
@@ -104,6 +104,7 @@ export class EngineService implements EngineApi {
         signal: controller.signal,
         onProgress,
         onPartial: (partial) => this.emit({ type: 'page-partial', partial }),
+        textLayer,
       });
     };
     try {

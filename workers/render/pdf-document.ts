@@ -3,7 +3,9 @@
 import * as pdfjs from 'pdfjs-dist';
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PdfTextLine } from '../../src/protocol/page';
 import type { OpenResult, RenderTarget } from '../../src/protocol/render-api';
+import { textItemsToLines } from '../../src/core/text-layer/text-items';
 import { NoFilterFactory, OffscreenCanvasFactory } from './offscreen-factories';
 import { pdfScale, POINTS_PER_INCH, scaledSide } from './page-scale';
 
@@ -92,6 +94,20 @@ export async function drawPdfPage(doc: PDFDocumentProxy, pageNumber: number, tar
       clearTimeout(timer);
     }
     return { canvas, dpi: scale * POINTS_PER_INCH };
+  } finally {
+    page.cleanup();
+  }
+}
+
+/** The page's own text lines, in the pixels drawPdfPage gives for the same target. */
+export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number, target: RenderTarget): Promise<PdfTextLine[]> {
+  const page = await doc.getPage(pageNumber);
+  try {
+    const base = page.getViewport({ scale: 1 });
+    const viewport = page.getViewport({ scale: pdfScale(base.width, base.height, target) });
+    const content = await page.getTextContent();
+    const items = content.items.flatMap((it) => ('str' in it ? [{ str: it.str, transform: it.transform as number[], width: it.width, height: it.height, hasEOL: it.hasEOL }] : []));
+    return textItemsToLines(items, viewport.transform as number[]).map((l) => ({ bbox: l.bbox, text: l.text ?? '' }));
   } finally {
     page.cleanup();
   }

@@ -4,7 +4,7 @@ import * as Comlink from 'comlink';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PageImage } from '../../src/protocol/page';
 import type { DocumentKind, OpenResult, RenderApi, RenderTarget } from '../../src/protocol/render-api';
-import { drawPdfPage, openPdf } from './pdf-document';
+import { drawPdfPage, pdfPageText, openPdf } from './pdf-document';
 import { imageScale, scaledSide } from './page-scale';
 
 type OpenDocument = { kind: 'pdf'; doc: PDFDocumentProxy } | { kind: 'image'; bitmap: ImageBitmap };
@@ -71,6 +71,11 @@ const api: RenderApi = {
     const image: PageImage = { width: canvas.width, height: canvas.height, pixels: data, dpi };
     release(canvas);
     return Comlink.transfer(image, [data.buffer]);
+  },
+
+  async pageText(docId, page, target) {
+    const entry = getDocument(docId);
+    return entry.kind === 'pdf' ? pdfPageText(entry.doc, page, target) : [];
   },
 
   async renderPreview(docId, page, longSide) {

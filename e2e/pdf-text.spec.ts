@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { documentItem, dropFiles, openApp, preferWasm } from './helpers';
+import { makePdf } from './pdf-maker';
+
+// Three visible lines and one drawn invisibly (text render mode 3, as an OCR layer over a scan is).
+const content = [
+  'BT /F1 14 Tf 72 760 Td (The quick brown fox jumps over the lazy dog.) Tj',
+  '0 -24 Td (Pack my box with five dozen liquor jugs.) Tj',
+  '0 -24 Td (How vexingly quick daft zebras jump.) Tj ET',
+  'BT 3 Tr /F1 14 Tf 72 600 Td (Hidden words no reader sees) Tj ET',
+].join('\n');
+const page = { width: 595, height: 842, content };
+
+test('PDF text: taken from the PDF where it matches the page, hidden text left out, a broken text layer recognized instead', async ({ page: tab }) => {
+  test.setTimeout(300_000);
+  await preferWasm(tab);
+  await openApp(tab);
+  await tab.getByRole('button', { name: 'Settings' }).click();
+  const dialog = tab.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('Use the PDF’s own text where it matches the page').check();
+  await tab.keyboard.press('Escape');
+
+  await dropFiles(tab, [
+    { name: 'own-text.pdf', mimeType: 'application/pdf', buffer: makePdf([page]) },
+    { name: 'broken-text.pdf', mimeType: 'application/pdf', buffer: makePdf([page], { shiftedText: true }) },
+  ]);
+  for (const name of ['own-text.pdf', 'broken-text.pdf']) {
+    await expect(documentItem(tab, name).getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 240_000 });
+  }
+
+  await documentItem(tab, 'own-text.pdf').locator('.doc__title').click();
+  const pane = tab.getByTestId('markdown-rendered');
+  await expect(pane).toContainText('The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.');
+  await expect(pane).not.toContainText('Hidden');
+  await expect(tab.getByTestId('stats')).toContainText(/Lines from the PDF’s text\s*3/);
+  await expect(tab.getByTestId('text-layer-note')).toHaveCount(0);
+
+  // Its text layer says "Uif rvjdl cspxo…": a few lines recognized from the pixels disagree, so the page is read from them.
+  await documentItem(tab, 'broken-text.pdf').locator('.doc__title').click();
+  await expect(tab.getByTestId('text-layer-note')).toContainText('does not match the page');
+  await expect(pane).toContainText(/quick brown fox/i);
+  await expect(pane).not.toContainText('Uif');
+});
