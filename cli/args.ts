@@ -11,6 +11,8 @@ export interface CliOptions {
   pack: string;
   /** Read born-digital PDFs from their text layer instead of OCR (no model needed). */
   textLayer: boolean;
+  /** Use a PDF's own text where it matches the page, recognizing the rest. */
+  pdfText: boolean;
   help: boolean;
 }
 
@@ -27,7 +29,9 @@ Options:
   --json                write the page results (Markdown, regions, stats) as JSON
                         ({file, pages}; an array of them for several files on standard output)
   --pack DIR            model pack folder (default: models/pocket)
-  --text-layer          read PDFs from their embedded text instead of OCR (born-digital PDFs only)
+  --pdf-text            use a PDF's own text where it matches the page (a few lines are recognized
+                        to check it); formulas and text the PDF lacks are still recognized
+  --text-layer          read PDFs from their embedded text only, with no model (born-digital PDFs)
   -h, --help            show this help
 
 Exit status: 0 all files converted, 1 some files or pages failed (the others were converted),
@@ -49,6 +53,7 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
         json: { type: 'boolean', default: false },
         pack: { type: 'string' },
         'text-layer': { type: 'boolean', default: false },
+        'pdf-text': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -68,6 +73,7 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
     json: v.json!,
     pack: v.pack ?? defaultPack,
     textLayer: v['text-layer']!,
+    pdfText: v['pdf-text']!,
     help: v.help!,
   };
 }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { layoutPage } from '../src/core/layout/layout-page';
 import { assembleMarkdown } from '../src/core/assemble/assemble-markdown';
+import type { TextLine } from '../src/core/layout/types';
 import type { PageResult, PageStats } from '../src/protocol/page';
 import type { PageSource } from './page-source';
 
@@ -17,6 +18,8 @@ export interface EngineOptions {
   dropHeaders: boolean;
   /** Overrides the pack's recognizer splitWidth (0: lines are never read in pieces). */
   splitWidth?: number;
+  /** "ocr": offer each PDF page's own text to the pipeline, used where it matches the page. */
+  pdfText?: boolean;
 }
 
 export interface PageEngine {
@@ -63,7 +66,7 @@ function textLayerEngine(o: EngineOptions): PageEngine {
 /** The page pipeline's Node entry, resolved at run time so the CLI builds before the engine lands. */
 interface PipelineModule {
   createNodePageOcr?: (options: { packDir: string; k: number; dropHeaders: boolean }) => Promise<{
-    ocrPage(image: import('../src/protocol/page').PageImage, page: number, extra?: { splitWidth?: number }): Promise<PageResult>;
+    ocrPage(image: import('../src/protocol/page').PageImage, page: number, extra?: { splitWidth?: number; textLayer?: TextLine[] }): Promise<PageResult>;
     close?(): Promise<void>;
   }>;
 }
@@ -84,7 +87,8 @@ async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
     name: `pack ${o.pack}`,
     async ocrPage(source, page) {
       const image = await source.render(page);
-      return ocr.ocrPage(image, page, o.splitWidth === undefined ? undefined : { splitWidth: o.splitWidth });
+      const textLayer = o.pdfText ? (await source.textLines(page)).lines : undefined;
+      return ocr.ocrPage(image, page, { ...(o.splitWidth !== undefined && { splitWidth: o.splitWidth }), ...(textLayer?.length && { textLayer }) });
     },
     close: async () => ocr.close?.(),
   };

@@ -1,5 +1,5 @@
 // Spawns the real CLI on fixture files (text-layer mode: the PDF's own text through the same layout
-// and assembly; OCR mode needs a model pack and is covered where the pack is).
+// and assembly; --pdf-text runs the shipped pack; OCR mode is covered where the pack is).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +58,15 @@ describe('pagemark CLI', () => {
     expect(doc.pages[0].regions.length).toBeGreaterThan(3);
     expect(doc.pages[0].regions[0]).toHaveProperty('bbox');
   });
+
+  it('with the shipped pack and --pdf-text, takes a born-digital page’s text from the PDF where it matches', () => {
+    const r = pagemark('--pdf-text', '--json', fx('text-page.pdf'));
+    expect(r.code).toBe(0);
+    const [page] = JSON.parse(r.stdout).pages;
+    expect(page.stats.textLayer).toMatchObject({ used: true, recognized: 0 });
+    expect(page.stats.textLayer.lines).toBeGreaterThan(20);
+    expect(page.markdown.startsWith('Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy eirmod tempor invidunt ut labore')).toBe(true);
+  }, 90_000);
 
   it('drops the page-number footer with --drop-headers', () => {
     const keep = pagemark('--text-layer', bitcoin);

@@ -41,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
 
   let engine: PageEngine;
   try {
-    engine = await createEngine({ mode: opts.textLayer ? 'text-layer' : 'ocr', pack: opts.pack, k: opts.k, dropHeaders: opts.dropHeaders });
+    engine = await createEngine({ mode: opts.textLayer ? 'text-layer' : 'ocr', pack: opts.pack, k: opts.k, dropHeaders: opts.dropHeaders, pdfText: opts.pdfText });
   } catch (e) {
     process.stderr.write(`pagemark: ${e instanceof EngineError ? e.message : (e as Error).stack}\n`);
     return EXIT.engine;

@@ -34,7 +34,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   // boxes are on the page as given, so a page that had to be turned upright is recognized instead.
   let layer: LayerLines | undefined;
   let textLayer: PageStats['textLayer'];
-  if (opts.textLayer) {
+  if (opts.textLayer?.length) {
     const r = turns === 0 && skew === 0 ? await readWithTextLayer(engine, image, detected, opts.textLayer, opts, splitWidth) : { rejected: 'the page had to be turned upright' };
     if ('rejected' in r) textLayer = { used: false, reason: r.rejected };
     else [layer, textLayer] = [r, { used: true, lines: r.fromLayer, recognized: r.recognized }];
