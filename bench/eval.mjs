@@ -2,7 +2,7 @@
 // npm run eval — scores Pagemark (the default pack, or --pack DIR) and tesseract on the eval set:
 // olmOCR-bench-style unit tests on the generated documents and CER against the text layer of
 // born-digital corpus pages. Writes bench/results/eval.json and bench/results/eval.md.
-//   node bench/eval.mjs [--pack DIR] [--systems pagemark,tesseract,detector-text,text-layer] [--split all|tune|held-out|corpus] [--k 0..3] [--merge]
+//   node bench/eval.mjs [--pack DIR] [--systems pagemark,pagemark-pdf-text,tesseract,detector-text,text-layer] [--split all|tune|held-out|corpus] [--k 0..3] [--merge]
 import { register } from 'tsx/esm/api';
 
 register();

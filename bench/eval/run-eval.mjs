@@ -77,7 +77,7 @@ async function systemRunner(name, opts) {
     return { name, run: sys.run, close: sys.close, recalls: sys.recalls };
   }
   const mode = name === 'text-layer' ? 'text-layer' : 'ocr';
-  const engine = await createEngine({ mode, pack: opts.pack, k: opts.k, dropHeaders: true, splitWidth: opts.splitWidth });
+  const engine = await createEngine({ mode, pack: opts.pack, k: opts.k, dropHeaders: true, splitWidth: opts.splitWidth, pdfText: name === 'pagemark-pdf-text' });
   return { name, run: async (source, page) => (await engine.ocrPage(source, page)).markdown, close: () => engine.close() };
 }
 
@@ -102,7 +102,7 @@ export async function runEval(argv) {
     args: argv,
     options: {
       pack: { type: 'string', default: join(root, 'models/pocket') },
-      systems: { type: 'string', default: 'pagemark,tesseract,detector-text,text-layer' },
+      systems: { type: 'string', default: 'pagemark,pagemark-pdf-text,tesseract,detector-text,text-layer' },
       'detector-pack': { type: 'string', default: join(root, 'models/test-tiny') },
       split: { type: 'string', default: 'all' },
       k: { type: 'string', default: '3' },
@@ -292,6 +292,7 @@ function renderTable(report) {
     row('s / page', (s) => (s.msPerPage / 1000).toFixed(1)),
     '',
     'detector-text = the pack\'s text detector on the rendered page, each box filled with the PDF\'s own text (no recognizer); -plain: layout given boxes and page size only.',
+    'pagemark-pdf-text = Pagemark offered each PDF page\'s own text (Settings → Text of PDFs; CLI --pdf-text): used where a few recognized lines confirm it, formulas and uncovered text recognized.',
     'text-layer = the PDF\'s own text through Pagemark\'s layout and assembly (no OCR): the layout\'s ceiling.',
     ...(report.cerSkipped ?? []).map((s) => `Not scored (no ground truth): ${s}.`),
     ...names.filter((n) => report.systems[n].unavailable).map((n) => `${n}: unavailable — ${report.systems[n].unavailable}`),

@@ -43,9 +43,9 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   const boxes = lines.map((l) => l.bbox);
   // The page pixels let the layout find ruled tables, figures and drawn bullets: rules and bullets on the
   // page itself (the detector's median copy erases one-pixel rules and greys small strokes), figures on the
-  // median copy (speckles are not ink); the unclip ratio lets it measure text size on the un-grown cores of
-  // the detector's boxes (a text layer's are tight already); the angles let it deskew.
-  const layoutOptions = { unclipRatio: layer ? undefined : engine.detectorSpec.unclipRatio, figureInk: clean };
+  // median copy (speckles are not ink); the unclip ratio lets it measure text size on the un-grown box
+  // cores; the angles let it deskew.
+  const layoutOptions = { unclipRatio: engine.detectorSpec.unclipRatio, figureInk: clean };
   const layout = (texts: readonly (string | undefined)[]) => layoutPage(lines.map((l, i) => ({ ...l, text: texts[i] })), image, layoutOptions);
   const { onPartial } = opts;
   const read = layer

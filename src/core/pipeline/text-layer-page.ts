@@ -1,5 +1,6 @@
-// A PDF page read from its own text where that text is what the page shows: the text layer's lines are taken
-// as they are, and only what the layer does not cover (text inside images, glyphs without Unicode) is
+// A PDF page read from its own text where that text is what the page shows: the detector's line boxes are
+// filled with the text-layer lines they hold (so the layout sees the same lines as when it recognizes the
+// page), and only boxes the layer does not explain (text inside images, glyphs without Unicode) are
 // recognized. Formulas are still read by the formula recognizer from the pixels (ocr-page.ts), since a text
 // layer spells them as loose symbols.
 //
@@ -11,7 +12,7 @@ import type { DecodeStats } from '../decoding/types';
 import type { LineBox } from '../detect/db-postprocess';
 import { coreBox } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
-import { checkLines, layerError, uncoveredBoxes, visibleLines } from '../text-layer/pdf-text';
+import { checkLines, layerError, layerText, visibleLines } from '../text-layer/pdf-text';
 import type { PageImage } from '../../protocol/page';
 import type { OcrPageOptions } from './page-options';
 import type { PageEngine } from './page-engine';
@@ -21,11 +22,12 @@ import { readBoxes } from './read-boxes';
 export const MAX_LAYER_ERROR = 0.25;
 
 export interface LayerLines {
-  /** The layout's lines: the layer's visible lines, then the detector boxes it does not cover (un-grown). */
+  /** The layout's lines: the detector's, then layer lines it missed (grown like its boxes). */
   lines: TextLine[];
   texts: string[];
   stats: DecodeStats;
   encoderMs: number;
+  /** Lines whose text came from the layer. */
   fromLayer: number;
   recognized: number;
 }
@@ -40,31 +42,35 @@ export async function readWithTextLayer(
 ): Promise<LayerLines | { rejected: string }> {
   const visible = visibleLines(layer, image);
   if (visible.length === 0) return { rejected: 'it puts no text on the page' };
+  const ratio = engine.detectorSpec.unclipRatio ?? 0;
+  const boxes = detected.map((l) => l.bbox);
+  const { texts: filled, extra } = layerText(boxes, ratio ? boxes.map((b) => coreBox(b, ratio)) : boxes, visible, ratio);
   let stats: DecodeStats = emptyStats(0);
   let encoderMs = 0;
-  const check = checkLines(visible);
-  if (check.length > 0) {
-    const r = await readBoxes(engine.text, image, check.map((i) => visible[i]!.bbox), opts, 'recognize', splitWidth);
-    stats = r.stats;
+  const read = async (ids: number[]) => {
+    const r = await readBoxes(engine.text, image, ids.map((i) => boxes[i]!), opts, 'recognize', splitWidth);
+    stats = mergeStats(stats, r.stats);
     encoderMs += r.encoderMs;
-    const error = layerError(check.map((i) => visible[i]!.text!), r.texts);
+    return r.texts;
+  };
+  // A few boxes the layer fills are recognized as well: the layer must read like the page.
+  const fromLayer = filled.flatMap((t, i) => (t === undefined ? [] : [i]));
+  const check = checkLines(fromLayer.map((i) => ({ bbox: boxes[i]!, text: filled[i] }))).map((k) => fromLayer[k]!);
+  if (check.length > 0) {
+    const error = layerError(check.map((i) => filled[i]!), await read(check));
     if (error > MAX_LAYER_ERROR) {
       return { rejected: `its text does not match the page (${Math.round(error * 100)} % of characters differ on the ${check.length} lines checked)` };
     }
   }
-  const texts = visible.map((l) => l.text!);
-  const uncovered = uncoveredBoxes(detected.map((l) => l.bbox), visible);
-  if (uncovered.length > 0) {
-    const r = await readBoxes(engine.text, image, uncovered.map((i) => detected[i]!.bbox), opts, 'recognize', splitWidth);
-    stats = mergeStats(stats, r.stats);
-    encoderMs += r.encoderMs;
-    texts.push(...r.texts);
-  }
-  // The layout measures text size on tight boxes (the layer's); the detector's grown boxes are shrunk back.
-  const ratio = engine.detectorSpec.unclipRatio;
-  const lines: TextLine[] = [
-    ...visible,
-    ...uncovered.map((i) => ({ bbox: ratio ? coreBox(detected[i]!.bbox, ratio) : detected[i]!.bbox, angle: detected[i]!.angle })),
-  ];
-  return { lines, texts, stats, encoderMs, fromLayer: visible.length, recognized: uncovered.length };
+  const missing = filled.flatMap((t, i) => (t === undefined ? [i] : []));
+  const texts = filled.map((t) => t ?? '');
+  if (missing.length > 0) (await read(missing)).forEach((t, k) => (texts[missing[k]!] = t));
+  return {
+    lines: [...detected.map((l) => ({ bbox: l.bbox, angle: l.angle })), ...extra.map((l) => ({ bbox: l.bbox }))],
+    texts: [...texts, ...extra.map((l) => l.text!)],
+    stats,
+    encoderMs,
+    fromLayer: fromLayer.length + extra.length,
+    recognized: missing.length,
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox, PageImage } from '../../protocol/page';
-import { checkLines, layerError, uncoveredBoxes, visibleLines } from './pdf-text';
+import { checkLines, layerError, layerText, visibleLines } from './pdf-text';
 
 function pageWithInk(width: number, height: number, inked: BBox[]): PageImage {
   const pixels = new Uint8ClampedArray(width * height * 4).fill(255);
@@ -29,16 +29,32 @@ describe('visibleLines', () => {
   });
 });
 
-describe('uncoveredBoxes', () => {
-  it('returns the boxes less than half under the layer’s lines', () => {
-    const lines = [{ bbox: [0, 0, 100, 10] as BBox }, { bbox: [0, 10, 40, 20] as BBox }];
+describe('layerText', () => {
+  const line = (b: BBox, text: string) => ({ bbox: b, text });
+  it('fills each box with the layer lines it holds, in reading order, and leaves the rest to recognize', () => {
     const boxes: BBox[] = [
-      [0, 0, 100, 10], // covered
-      [0, 10, 100, 20], // 40 % covered
-      [0, 5, 100, 15], // half by one line, a fifth by the other
-      [0, 50, 100, 60], // not at all
+      [0, 0, 100, 20], // one whole line
+      [0, 30, 100, 70], // a formula: pieces on three heights
+      [0, 80, 100, 100], // a line the layer splits across it and the next box
+      [100, 80, 200, 100],
+      [0, 110, 100, 130], // text in an image: nothing in the layer
     ];
-    expect(uncoveredBoxes(boxes, lines)).toEqual([1, 3]);
+    const lines = [
+      line([2, 2, 98, 18], 'first line'),
+      line([40, 52, 95, 68], 'denominator'),
+      line([5, 42, 35, 58], 'f ='),
+      line([40, 32, 95, 48], 'numerator'),
+      line([50, 82, 150, 98], 'split across two'),
+      line([300, 300, 400, 320], 'missed by the detector'),
+    ];
+    const { texts, extra } = layerText(boxes, boxes, lines, 1.5);
+    expect(texts).toEqual(['first line', 'numerator f = denominator', undefined, undefined, undefined]);
+    // Grown as the detector grows its boxes: offset = area × 1.5 / perimeter = 2000 × 1.5 / 240.
+    expect(extra).toEqual([{ bbox: [287.5, 287.5, 412.5, 332.5], text: 'missed by the detector' }]);
+  });
+
+  it('recognizes a box the lines it holds cover less than half of', () => {
+    expect(layerText([[0, 0, 100, 20]], [[0, 0, 100, 20]], [line([0, 2, 30, 18], 'short')]).texts).toEqual([undefined]);
   });
 });
 

@@ -1,8 +1,9 @@
 // Deciding what of a PDF's own text (its text layer) a page can use instead of recognizing its pixels.
 //
 //   visibleLines(lines, page)      → the lines whose boxes hold ink (hidden or clipped text is not on the page)
-//   uncoveredBoxes(boxes, lines)   → detector boxes the text layer does not cover (text in images, glyphs
-//                                    without Unicode): these are still recognized
+//   layerText(boxes, cores, lines) → each detector box's text from the layer lines it holds, or undefined
+//                                    where it must be recognized (text in images, glyphs without Unicode,
+//                                    a line the detector split); plus layer lines the detector missed
 //   checkLines(lines)              → a few lines to recognize and compare with the layer, to catch fonts whose
 //                                    text maps to the wrong characters
 //   layerError(layer, recognized)  → character error between the layer's text and the recognizer's
@@ -13,7 +14,7 @@ import { editDistance } from '../text/edit-distance';
 
 /** A text-layer line whose box is less than this share ink is not drawn (white, clipped or hidden text). */
 const MIN_INK = 0.005;
-/** A detector box at least this much covered by text-layer lines is read from the layer. */
+/** A detector box whose core's width the layer lines it holds span at least this much of is read from the layer. */
 const COVERED = 0.5;
 /** Lines recognized to check the layer against the page. */
 export const CHECK_LINES = 3;
@@ -49,16 +50,80 @@ export function visibleLines(lines: readonly TextLine[], page: PageImage): TextL
 const area = (b: BBox) => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
 const overlap = (a: BBox, b: BBox) => area([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
 
-/** Indices of `boxes` less than half covered by the text-layer lines (which do not overlap each other much). */
-export function uncoveredBoxes(boxes: readonly BBox[], lines: readonly TextLine[]): number[] {
-  const out: number[] = [];
-  boxes.forEach((b, i) => {
-    const a = area(b);
-    let covered = 0;
-    for (const l of lines) covered += overlap(b, l.bbox);
-    if (a > 0 && covered < COVERED * a) out.push(i);
+/** A box holds a layer line whose middle is inside it and this much of whose width is; a line split across boxes is recognized. */
+const HELD = 0.85;
+/** A layer line with no more than this much of its width in any box (middle inside) is one the detector missed. */
+const MISSED = 0.3;
+
+export interface LayerText {
+  /** The text of each detector box from the layer lines it holds, or undefined where it must be recognized. */
+  texts: (string | undefined)[];
+  /** Layer lines the detector missed, grown like the detector's boxes (unclip) so the layout sees one geometry. */
+  extra: TextLine[];
+}
+
+const xOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
+const middle = (b: BBox) => (b[1] + b[3]) / 2;
+
+/** Length of the union of the intervals' parts inside [lo, hi]. */
+function spanInside(intervals: [number, number][], lo: number, hi: number): number {
+  let total = 0;
+  let end = lo;
+  for (const [a, b] of intervals.map(([a, b]) => [Math.max(a, lo), Math.min(b, hi)] as [number, number]).sort((p, q) => p[0] - q[0])) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
+
+/**
+ * Fills the detector's boxes from the layer: a box takes the layer lines it holds (read top to bottom, left
+ * to right, so a formula's stacked pieces and a line the detector merged come out in order) when they span
+ * at least half the width of its un-grown core; any other box is recognized. Layer lines inside no box are
+ * added as lines of their own. Boxes are compared by width and middle height, since a layer line's box
+ * (from the font size) and the detector's (from the ink) differ in height.
+ */
+export function layerText(boxes: readonly BBox[], cores: readonly BBox[], lines: readonly TextLine[], unclipRatio = 0): LayerText {
+  const held: number[][] = boxes.map(() => []);
+  const extra: TextLine[] = [];
+  lines.forEach((l, i) => {
+    const w = Math.max(1, l.bbox[2] - l.bbox[0]);
+    const m = middle(l.bbox);
+    let best = -1;
+    let most = 0;
+    boxes.forEach((b, j) => {
+      const o = m >= b[1] && m <= b[3] ? xOverlap(l.bbox, b) : 0;
+      if (o > most) [best, most] = [j, o];
+    });
+    if (best >= 0 && most >= HELD * w) held[best]!.push(i);
+    else if (most <= MISSED * w) extra.push({ bbox: grow(l.bbox, unclipRatio), text: l.text });
   });
-  return out;
+  const texts = boxes.map((_, j) => {
+    const ids = held[j]!;
+    const core = cores[j]!;
+    if (ids.length === 0) return undefined;
+    const span = spanInside(ids.map((i) => [lines[i]!.bbox[0], lines[i]!.bbox[2]]), core[0], core[2]);
+    if (span < COVERED * (core[2] - core[0])) return undefined;
+    const h = Math.min(...ids.map((i) => lines[i]!.bbox[3] - lines[i]!.bbox[1]));
+    // Rows: pieces whose middles are within half a (smallest) line height share one.
+    const rows: number[][] = [];
+    for (const i of [...ids].sort((a, b) => middle(lines[a]!.bbox) - middle(lines[b]!.bbox))) {
+      const row = rows.at(-1);
+      if (row && Math.abs(middle(lines[i]!.bbox) - middle(lines[row[0]!]!.bbox)) < 0.5 * h) row.push(i);
+      else rows.push([i]);
+    }
+    return rows.flatMap((r) => r.sort((a, b) => lines[a]!.bbox[0] - lines[b]!.bbox[0]).map((i) => lines[i]!.text)).join(' ');
+  });
+  return { texts, extra };
+}
+
+/** A tight box grown as the DB detector grows its own (offset = area × ratio / perimeter). */
+function grow(b: BBox, ratio: number): BBox {
+  const w = b[2] - b[0];
+  const h = b[3] - b[1];
+  const d = ratio > 0 ? (w * h * ratio) / (2 * (w + h)) : 0;
+  return [b[0] - d, b[1] - d, b[2] + d, b[3] + d];
 }
 
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
