@@ -26,6 +26,8 @@ export interface BrowserOptions {
   ks: number[];
   threads: number;
   tesseract: boolean;
+  /** Also time pagemark-pdf-text (the largest K, offered each page's own text). */
+  pdfText: boolean;
   webgpu: boolean;
   webgpuLimitS: number;
   firstMarkdown: boolean;
@@ -41,13 +43,14 @@ export async function pagesInChromium(pages: BenchPage[], o: BrowserOptions) {
   const run = await benchPagesChromium(
     pages.map((p) => p.png),
     pages.map((p) => ({ data: readFileSync(p.path), page: p.page })),
-    { packDir: o.packDir, ks: o.ks, threads: o.threads, tesseract: o.tesseract },
+    { packDir: o.packDir, ks: o.ks, threads: o.threads, tesseract: o.tesseract, pdfText: o.pdfText },
   );
   const systems = [...new Set(run.records.map((r) => r.system))];
   const summary: Record<string, object> = {};
   for (const sys of systems) {
     const recs = run.records.filter((r) => r.system === sys);
-    const speed = pageSpeed(recs.map((r) => r.seconds));
+    const born = recs.filter((r) => pages[r.index]!.kind !== 'scanned');
+    const speed = { ...pageSpeed(recs.map((r) => r.seconds)), ...(born.length > 0 && { born_digital: pageSpeed(born.map((r) => r.seconds)) }) };
     if (!sys.startsWith('pagemark')) {
       summary[sys] = speed;
       continue;
@@ -71,7 +74,13 @@ export async function pagesInChromium(pages: BenchPage[], o: BrowserOptions) {
   const best = `pagemark-k${Math.max(...o.ks)}`;
   if (o.ks.length > 1) ratios[`speedup_k${Math.max(...o.ks)}_vs_k0`] = r3(total('pagemark-k0') / total(best));
   if (o.tesseract) ratios[`speedup_${best.replace('-', '_')}_vs_tesseract_js`] = r3(total('tesseract.js') / total(best));
-  ratios.k_outputs_identical = pages.every((_, i) => new Set(run.records.filter((r) => r.index === i && r.pagemark).map((r) => r.pagemark!.markdown)).size === 1);
+  ratios.k_outputs_identical = pages.every((_, i) => new Set(run.records.filter((r) => r.index === i && r.system.startsWith('pagemark-k')).map((r) => r.pagemark!.markdown)).size === 1);
+  const bornTotal = (sys: string) => (summary[sys] as { born_digital?: { total_seconds: number } } | undefined)?.born_digital?.total_seconds;
+  const bornRatio = (a: string, b: string) => (bornTotal(a) && bornTotal(b) ? r3(bornTotal(b)! / bornTotal(a)!) : null);
+  if (o.pdfText) {
+    ratios.speedup_pdf_text_vs_recognized_born_digital = bornRatio('pagemark-pdf-text', best);
+    if (o.tesseract) ratios.speedup_pdf_text_vs_tesseract_js_born_digital = bornRatio('pagemark-pdf-text', 'tesseract.js');
+  }
   const perPage = run.records.map((r) => ({
     system: r.system,
     file: pages[r.index]!.file,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench [-- --pages N --ks 0,3,1 --batch B --pack DIR --no-tesseract --out FILE
-//                  --no-chromium --threads N --no-webgpu --webgpu-limit-s S --no-first-markdown --memory-pages N --memory-limit-s S
+//                  --no-pdf-text --no-chromium --threads N --no-webgpu --webgpu-limit-s S --no-first-markdown --memory-pages N --memory-limit-s S
 //                  --app-dist DIR]
 // End-to-end page OCR on this machine: a fixed set of real PDF pages (text, tables, math, scanned),
 // each rendered once at the app's OCR resolution, then read by Pagemark (onnxruntime-node) at each K
@@ -32,6 +32,7 @@ const { values } = parseArgs({
     batch: { type: 'string' },
     pack: { type: 'string', default: root('models/pocket') },
     'no-tesseract': { type: 'boolean', default: false },
+    'no-pdf-text': { type: 'boolean', default: false },
     'no-chromium': { type: 'boolean', default: false },
     // onnxruntime-web WASM threads in Chromium; 0 = the app's own choice.
     threads: { type: 'string', default: '0' },
@@ -100,6 +101,10 @@ for (const [i, p] of set.entries()) {
   const t0 = performance.now();
   const image = await src.render(p.page);
   const renderMs = performance.now() - t0;
+  // The PDF's own text lines, for the system that is offered them (timed as part of its page).
+  const t1 = performance.now();
+  const textLines = (await src.textLines(p.page)).lines;
+  const textMs = performance.now() - t1;
   await src.close();
   const canvas = createCanvas(image.width, image.height);
   const ctx = canvas.getContext('2d');
@@ -108,7 +113,7 @@ for (const [i, p] of set.entries()) {
   ctx.putImageData(data, 0, 0);
   const png = join(tmp, `page-${i}.png`);
   writeFileSync(png, canvas.toBuffer('image/png'));
-  pages.push({ ...p, image, png, renderMs });
+  pages.push({ ...p, image, png, renderMs, textLines, textMs });
   console.error(`rendered ${p.file} p${p.page}: ${image.width}×${image.height} in ${renderMs.toFixed(0)} ms`);
 }
 
@@ -123,7 +128,10 @@ const ocr = await createNodePageOcr({ packDir: values.pack, k: 0, dropHeaders: f
 }
 if (!values['no-tesseract']) execFileSync('tesseract', [pages[0].png, 'stdout', '-l', 'eng'], { stdio: 'ignore' });
 
-const systems = [...ks.map((k) => `pagemark-k${k}`), ...(values['no-tesseract'] ? [] : ['tesseract'])];
+// pagemark-pdf-text: the largest K, offered each page's own text (Settings → Text of PDFs; CLI --pdf-text).
+const PDF_TEXT = 'pagemark-pdf-text';
+const textK = Math.max(...ks);
+const systems = [...ks.map((k) => `pagemark-k${k}`), ...(values['no-pdf-text'] ? [] : [PDF_TEXT]), ...(values['no-tesseract'] ? [] : ['tesseract'])];
 const records = Object.fromEntries(systems.map((s) => [s, []]));
 for (const [i, p] of pages.entries()) {
   // Rotate the order per page so no system always runs first (after a pause) or last.
@@ -134,14 +142,16 @@ for (const [i, p] of pages.entries()) {
       const text = execFileSync('tesseract', [p.png, 'stdout', '-l', 'eng'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
       records[sys].push({ file: p.file, page: p.page, kind: p.kind, seconds: (performance.now() - t0) / 1000, chars: text.length });
     } else {
-      const k = Number(sys.slice('pagemark-k'.length));
-      const r = await ocr.ocrPage(p.image, p.page, { k });
+      const pdfText = sys === PDF_TEXT;
+      const k = pdfText ? textK : Number(sys.slice('pagemark-k'.length));
+      const r = await ocr.ocrPage(p.image, p.page, { k, ...(pdfText && p.textLines.length > 0 && { textLayer: p.textLines }) });
       const s = r.stats;
       records[sys].push({
         file: p.file,
         page: p.page,
         kind: p.kind,
-        seconds: (performance.now() - t0) / 1000,
+        seconds: (performance.now() - t0 + (pdfText ? p.textMs : 0)) / 1000,
+        ...(pdfText && { textLayer: s.textLayer ?? null, textMs: Math.round(p.textMs) }),
         ms: Object.fromEntries(Object.entries(s.ms).map(([key, v]) => [key, Math.round(v)])),
         tokens: s.tokens,
         decoderCalls: s.decoderCalls,
@@ -162,6 +172,9 @@ const { pageSpeed, r3, stageProfile, bestK } = await tsImport('./page-summary.ts
 const summary = {};
 for (const sys of systems) {
   summary[sys] = pageSpeed(records[sys].map((r) => r.seconds));
+  // Pages made by a program (not scans): what the ≥ 1 page/s goal is about.
+  const bornDigital = records[sys].filter((r) => r.kind !== 'scanned');
+  if (bornDigital.length) summary[sys].born_digital = pageSpeed(bornDigital.map((r) => r.seconds));
   if (sys.startsWith('pagemark')) {
     // Render: pdf.js in Node, once per page, the same for every K.
     const profile = stageProfile(records[sys].map((r, i) => ({ ...r.ms, render: pages[i].renderMs })));
@@ -183,6 +196,7 @@ for (const sys of systems) {
 }
 // Ratios of the same pages in this run: > 1 means the first system is faster.
 const ratio = (a, b) => (summary[a] && summary[b] ? r3(summary[b].total_seconds / summary[a].total_seconds) : null);
+const bornRatio = (a, b) => (summary[a]?.born_digital && summary[b]?.born_digital ? r3(summary[b].born_digital.total_seconds / summary[a].born_digital.total_seconds) : null);
 const decodeMs = (sys) => records[sys].reduce((a, r) => a + r.ms.decoder + r.ms.draft, 0);
 const base = ks.includes(3) ? 'pagemark-k3' : `pagemark-k${ks[0]}`;
 const ratios = {
@@ -194,6 +208,9 @@ const ratios = {
     summary['pagemark-k3'] && summary['pagemark-k0'] ? r3(decodeMs('pagemark-k0') / decodeMs('pagemark-k3')) : null,
   // Speculative decoding must not change the output; recorded here as a fact of this run.
   k_outputs_identical: ks.length > 1 ? pages.every((_, i) => new Set(ks.map((k) => records[`pagemark-k${k}`][i].markdown)).size === 1) : null,
+  // Born-digital pages read with the PDF's own text, against recognizing them at the same K, and tesseract.
+  speedup_pdf_text_vs_recognized_born_digital: bornRatio(PDF_TEXT, `pagemark-k${textK}`),
+  speedup_pdf_text_vs_tesseract_born_digital: bornRatio(PDF_TEXT, 'tesseract'),
 };
 for (const sys of systems) for (const r of records[sys]) delete r.markdown;
 
@@ -207,6 +224,7 @@ if (!values['no-chromium']) {
     ks: [...new Set([0, best])],
     threads: Number(values.threads),
     tesseract: true,
+    pdfText: !values['no-pdf-text'],
     webgpu: !values['no-webgpu'],
     webgpuLimitS: Number(values['webgpu-limit-s']),
     firstMarkdown: !values['no-first-markdown'],

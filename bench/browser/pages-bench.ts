@@ -15,6 +15,8 @@ export interface PagesBenchOptions {
   backend: 'wasm' | 'webgpu';
   threads: number;
   tesseract: boolean;
+  /** Also run pagemark-pdf-text: the largest K, offered each page's own text (read from `pdfs`). */
+  pdfText: boolean;
   /** Read the first page once before timing (both systems), as the Node run does. */
   warmUpPage: boolean;
 }
@@ -60,7 +62,9 @@ async function runPagesBench(o: PagesBenchOptions) {
     if (tess && o.warmUpPage) await tess.worker.recognize(new Blob([pages[0]! as BlobPart], { type: 'image/png' }));
     const renders = [];
     for (const p of o.pdfs ?? []) renders.push(await pagemark.render(Uint8Array.from(atob(p.data), (c) => c.charCodeAt(0)), p.page));
-    const systems = [...o.ks.map((k) => `pagemark-k${k}`), ...(tess ? ['tesseract.js'] : [])];
+    const pdfText = o.pdfText && (o.pdfs?.length ?? 0) === pages.length;
+    if (pdfText) await pagemark.openTexts(o.pdfs!.map((p) => ({ data: Uint8Array.from(atob(p.data), (c) => c.charCodeAt(0)), page: p.page })));
+    const systems = [...o.ks.map((k) => `pagemark-k${k}`), ...(pdfText ? ['pagemark-pdf-text'] : []), ...(tess ? ['tesseract.js'] : [])];
     const records: PagesBenchRecord[] = [];
     for (const [i, png] of pages.entries()) {
       // Rotate the order per page so no system always runs first or last.
@@ -70,7 +74,10 @@ async function runPagesBench(o: PagesBenchOptions) {
           const r = await tess!.worker.recognize(new Blob([png as BlobPart], { type: 'image/png' }));
           records.push({ system, index: i, seconds: (performance.now() - t) / 1000, chars: r.data.text.length });
         } else {
-          const { seconds, ...rest } = await pagemark.ocr(png, i + 1, Number(system.slice('pagemark-k'.length)));
+          const { seconds, ...rest } =
+            system === 'pagemark-pdf-text'
+              ? await pagemark.ocr(png, i + 1, Math.max(...o.ks), i)
+              : await pagemark.ocr(png, i + 1, Number(system.slice('pagemark-k'.length)));
           records.push({ system, index: i, seconds, chars: rest.markdown.length, pagemark: rest });
         }
         console.log(`${system} page ${i}: ${records.at(-1)!.seconds.toFixed(2)} s`);

@@ -10,12 +10,15 @@ import { warmUp } from '../../src/core/pipeline/warm-up';
 import type { PageImage, PageStats } from '../../src/protocol/page';
 import { OCR_TARGET } from '../../src/bridges/render-bridge';
 import { OrtWebRuntime, type WebBackend } from '../../workers/engine/ort-session';
-import { drawPdfPage, openPdf } from '../../workers/render/pdf-document';
+import { drawPdfPage, openPdf, pdfPageText } from '../../workers/render/pdf-document';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 
 export interface BrowserPageRun {
   seconds: number;
   /** PNG decode, outside ocrPage's own stages. */
   decodeMs: number;
+  /** Reading the page's own text with pdf.js (pagemark-pdf-text only), also outside ocrPage's stages. */
+  textMs: number;
   markdown: string;
   regions: number;
   stats: PageStats;
@@ -32,6 +35,8 @@ async function decodePng(bytes: Uint8Array): Promise<PageImage> {
 }
 
 let engine: PageEngine | null = null;
+/** The PDFs of the pages, open as in the app's render worker, for reading their own text. */
+let textDocs: Array<{ doc: PDFDocumentProxy; page: number }> = [];
 
 const api = {
   /** Loads the pack and warms it up; `threads` overrides the app's WASM thread count (0 = the app's). */
@@ -50,12 +55,30 @@ const api = {
     };
   },
 
-  async ocr(png: Uint8Array, page: number, k: number): Promise<BrowserPageRun> {
+  /** Opens the pages' PDFs (untimed: in the app a document is open before its pages are read). */
+  async openTexts(pdfs: Array<{ data: Uint8Array; page: number }>) {
+    for (const p of pdfs) {
+      const opened = await openPdf(p.data.slice().buffer, new URL('/pdfjs/', self.location.origin).href);
+      if (!opened.doc) throw new Error(`the bench could not open a PDF: ${opened.ok ? '' : opened.message}`);
+      textDocs.push({ doc: opened.doc, page: p.page });
+    }
+  },
+
+  /** Reads a page; with `textOf`, the page's own text from PDF number `textOf` is read and offered too. */
+  async ocr(png: Uint8Array, page: number, k: number, textOf = -1): Promise<BrowserPageRun> {
     const t0 = performance.now();
     const image = await decodePng(png);
     const decodeMs = performance.now() - t0;
-    const r = await ocrPage(engine!, image, page, { k, dropHeaders: false });
-    return { seconds: (performance.now() - t0) / 1000, decodeMs, markdown: r.markdown, regions: r.regions.length, stats: r.stats };
+    let textLayer;
+    let textMs = 0;
+    if (textOf >= 0) {
+      const t = performance.now();
+      const lines = await pdfPageText(textDocs[textOf]!.doc, textDocs[textOf]!.page, OCR_TARGET);
+      textMs = performance.now() - t;
+      if (lines.length > 0) textLayer = lines;
+    }
+    const r = await ocrPage(engine!, image, page, { k, dropHeaders: false, textLayer });
+    return { seconds: (performance.now() - t0) / 1000, decodeMs, textMs, markdown: r.markdown, regions: r.regions.length, stats: r.stats };
   },
 
   /** The app's own render (pdf.js in a module worker, OCR resolution), timed; the pixels are dropped. */
@@ -72,6 +95,8 @@ const api = {
   },
 
   async close() {
+    for (const { doc } of textDocs) await doc.destroy();
+    textDocs = [];
     if (engine) await closePageEngine(engine);
     engine = null;
   },

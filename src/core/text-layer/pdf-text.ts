@@ -47,9 +47,6 @@ export function visibleLines(lines: readonly TextLine[], page: PageImage): TextL
   return out;
 }
 
-const area = (b: BBox) => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
-const overlap = (a: BBox, b: BBox) => area([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
-
 /** A box holds a layer line whose middle is inside it and this much of whose width is; a line split across boxes is recognized. */
 const HELD = 0.85;
 /** A layer line with no more than this much of its width in any box (middle inside) is one the detector missed. */
