@@ -52,6 +52,15 @@ describe('assembleMarkdown', () => {
     const b: Block = { type: 'list', bbox: box, lines: [0, 1], items: [[0], [1]], ordered: true };
     expect(assembleMarkdown([b], ['3. three', '4) four'], { page: 1, dropHeaders: false }).markdown).toBe('3. three\n4. four');
   });
+  it('writes a PDF text layer’s math letters as inline $…$, in paragraphs and table cells', () => {
+    const blocks: Block[] = [
+      { type: 'paragraph', bbox: box, lines: [0] },
+      { type: 'table', bbox: box, lines: [1], table: { rows: 1, cols: 1, cells: [{ row: 0, col: 0, rowSpan: 1, colSpan: 1, lines: [1], header: false }] } },
+    ];
+    const md = assembleMarkdown(blocks, ['let 𝑥 and 𝑦 satisfy 𝑥 > 𝑦.', '𝛼 ∈ ℝ'], { page: 1, dropHeaders: false }).markdown;
+    expect(md).toBe('let $x$ and $y$ satisfy $x \\gt y$.\n\n<table>\n<tr><td>$\\alpha \\in \\mathbb{R}$</td></tr>\n</table>');
+  });
+
   it('never turns recognized text into a remote image', () => {
     const b: Block = { type: 'paragraph', bbox: box, lines: [0] };
     expect(assembleMarkdown([b], ['see ![x](https://example.com/t.png) here'], { page: 1, dropHeaders: false }).markdown).toBe(

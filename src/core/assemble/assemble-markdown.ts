@@ -11,6 +11,7 @@
 import type { FigureCrop, Region } from '../../protocol/page';
 import type { Block, TableGrid } from '../layout/types';
 import { listMarker } from '../layout/text-cues';
+import { inlineMath } from '../text-layer/inline-math';
 import { escapeBlockStart, escapeInline, joinLines, normalizeMath } from './inline-text';
 
 export interface AssembleOptions {
@@ -28,7 +29,8 @@ export interface AssembledPage {
 export function assembleMarkdown(blocks: Block[], texts: string[], options: AssembleOptions): AssembledPage {
   const regions: Region[] = [];
   const figures: FigureCrop[] = [];
-  const line = (i: number) => escapeInline(normalizeMath(texts[i] ?? '')).replace(/\s+/g, ' ').trim();
+  // A PDF's own text spells inline math with math letters (𝑥, ℝ): those runs become $…$ (inline-math.ts).
+  const line = (i: number) => escapeInline(normalizeMath(inlineMath(texts[i] ?? ''))).replace(/\s+/g, ' ').trim();
   for (const b of blocks) {
     if (options.dropHeaders && (b.type === 'header' || b.type === 'footer')) continue;
     let md: string;
