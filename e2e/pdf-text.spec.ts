@@ -41,3 +41,16 @@ test('PDF text: taken from the PDF where it matches the page, hidden text left o
   await expect(pane).toContainText(/quick brown fox/i);
   await expect(pane).not.toContainText('Uif');
 });
+
+test('a PDF with its own text, while PDFs are recognized, brings a hint that turns the setting on', async ({ page: tab }) => {
+  test.setTimeout(120_000);
+  await preferWasm(tab);
+  await openApp(tab);
+  await dropFiles(tab, [{ name: 'own-text.pdf', mimeType: 'application/pdf', buffer: makePdf([page]) }]);
+  const hint = tab.getByRole('status').filter({ hasText: '“own-text.pdf” has its own text' });
+  await expect(hint).toBeVisible({ timeout: 60_000 });
+  await hint.getByRole('button', { name: 'Use it' }).click();
+  await expect(hint).toHaveCount(0);
+  await tab.getByRole('button', { name: 'Settings' }).click();
+  await expect(tab.getByRole('dialog', { name: 'Settings' }).getByLabel('Use the PDF’s own text where it matches the page')).toBeChecked();
+});
