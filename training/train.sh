@@ -46,7 +46,7 @@ step "draft block (slim, retrained on the frozen decoder)"
 step "export"
 (cd training && $PY export_pocket.py work/draft-checkpoint.pt)
 # export_pocket.py rewrites pack.json: put the formula recognizer (committed weights) back in
-[ -f training/checkpoints/formula-v6.pt ] && $PY training/formula/export_formula.py
+[ -f training/checkpoints/formula-v7.pt ] && $PY training/formula/export_formula.py
 npx tsx training/check-graphs.ts models/pocket
 
 step "evaluation"

@@ -117,6 +117,6 @@ def build(ckpt, pack_dir, quantize=True, max_tokens=128):
 
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    ckpt = args[0] if args else os.path.join(HERE, "..", "checkpoints", "formula-v6.pt")
+    ckpt = args[0] if args else os.path.join(HERE, "..", "checkpoints", "formula-v7.pt")
     pack_dir = args[1] if len(args) > 1 else os.path.join(export.REPO, "models", "pocket")
     build(ckpt, pack_dir, quantize="--float" not in sys.argv)
