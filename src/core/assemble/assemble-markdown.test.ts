@@ -58,7 +58,7 @@ describe('assembleMarkdown', () => {
       { type: 'table', bbox: box, lines: [1], table: { rows: 1, cols: 1, cells: [{ row: 0, col: 0, rowSpan: 1, colSpan: 1, lines: [1], header: false }] } },
     ];
     const md = assembleMarkdown(blocks, ['let 𝑥 and 𝑦 satisfy 𝑥 > 𝑦.', '𝛼 ∈ ℝ'], { page: 1, dropHeaders: false }).markdown;
-    expect(md).toBe('let $x$ and $y$ satisfy $x \\gt y$.\n\n<table>\n<tr><td>$\\alpha \\in \\mathbb{R}$</td></tr>\n</table>');
+    expect(md).toBe('let $x$ and $y$ satisfy $x > y$.\n\n<table>\n<tr><td>$\\alpha \\in \\mathbb{R}$</td></tr>\n</table>');
   });
 
   it('never turns recognized text into a remote image', () => {

@@ -13,7 +13,7 @@ describe('mathLetter', () => {
 
 describe('inlineMath', () => {
   it('turns runs of math letters, with the operators between them, into $…$', () => {
-    expect(inlineMath('Some inline math, let 𝑥 and 𝑦 satisfy 𝑥 > 𝑦.')).toBe('Some inline math, let $x$ and $y$ satisfy $x \\gt y$.');
+    expect(inlineMath('Some inline math, let 𝑥 and 𝑦 satisfy 𝑥 > 𝑦.')).toBe('Some inline math, let $x$ and $y$ satisfy $x > y$.');
     expect(inlineMath('for all 𝑥, 𝑦 ∈ ℝ, we have')).toBe('for all $x, y \\in \\mathbb{R}$, we have');
     expect(inlineMath('𝑓(𝑥) = 2𝑥 + 1 holds')).toBe('$f(x) = 2x + 1$ holds');
     expect(inlineMath('where 𝛼 + 𝛽 = 𝜋 and 𝐯 ∈ 𝔤')).toBe('where $\\alpha + \\beta = \\pi$ and $\\mathbf{v} \\in \\mathfrak{g}$');

@@ -3,7 +3,7 @@
 // A run of them with the operators, digits and brackets between becomes one $…$ span in LaTeX; text with
 // no such letter is returned unchanged (recognized text never has them).
 //
-//   inlineMath("let 𝑥 and 𝑦 satisfy 𝑥 > 𝑦.") → "let $x$ and $y$ satisfy $x \gt y$."
+//   inlineMath("let 𝑥 and 𝑦 satisfy 𝑥 > 𝑦.") → "let $x$ and $y$ satisfy $x > y$."
 
 const GREEK_UPPER = ['A', 'B', '\\Gamma', '\\Delta', 'E', 'Z', 'H', '\\Theta', 'I', 'K', '\\Lambda', 'M', 'N', '\\Xi', 'O', '\\Pi', 'P', '\\Theta', '\\Sigma', 'T', '\\Upsilon', '\\Phi', 'X', '\\Psi', '\\Omega'];
 const GREEK_LOWER = ['\\alpha', '\\beta', '\\gamma', '\\delta', '\\varepsilon', '\\zeta', '\\eta', '\\theta', '\\iota', '\\kappa', '\\lambda', '\\mu', '\\nu', '\\xi', 'o', '\\pi', '\\rho', '\\varsigma', '\\sigma', '\\tau', '\\upsilon', '\\varphi', '\\chi', '\\psi', '\\omega'];
@@ -48,7 +48,7 @@ const LETTERLIKE: Record<string, string> = {
 };
 /** Operators and symbols that join math letters into one span, with their LaTeX. */
 const OPERATORS: Record<string, string> = {
-  '=': '=', '+': '+', '-': '-', '−': '-', '/': '/', '<': '\\lt', '>': '\\gt', '|': '|', '(': '(', ')': ')', '[': '[', ']': ']', "'": "'",
+  '=': '=', '+': '+', '-': '-', '−': '-', '/': '/', '<': '\\lt', '>': '>', '|': '|', '(': '(', ')': ')', '[': '[', ']': ']', "'": "'",
   '×': '\\times', '·': '\\cdot', '⋅': '\\cdot', '∗': '*', '≤': '\\leq', '≥': '\\geq', '≠': '\\neq', '≈': '\\approx', '≡': '\\equiv', '∼': '\\sim',
   '∝': '\\propto', '∈': '\\in', '∉': '\\notin', '⊂': '\\subset', '⊆': '\\subseteq', '∪': '\\cup', '∩': '\\cap', '→': '\\to', '←': '\\leftarrow',
   '↦': '\\mapsto', '⇒': '\\Rightarrow', '⇔': '\\Leftrightarrow', '∀': '\\forall', '∃': '\\exists', '∂': '\\partial', '∇': '\\nabla', '±': '\\pm',
