@@ -77,6 +77,12 @@ export function coreSize(b: BBox, ratio: number): { w: number; h: number } {
   return { w: Math.max(1, W - 2 * d), h: Math.max(1, H - 2 * d) };
 }
 
+/** A tight box grown as DB post-processing grows its own: d = r·w·h / (2(w + h)) on every side (coreSize's inverse). */
+export function grownBox(b: BBox, ratio: number): BBox {
+  const d = ratio > 0 ? (ratio * width(b) * height(b)) / (2 * (width(b) + height(b))) : 0;
+  return [b[0] - d, b[1] - d, b[2] + d, b[3] + d];
+}
+
 /** A DB box shrunk back to its un-grown core (coreSize), about the same centre. */
 export function coreBox(b: BBox, ratio: number): BBox {
   const { w, h } = coreSize(b, ratio);

@@ -107,8 +107,8 @@ function balanced(chars: readonly string[], start: number, end: number): [number
 
 export function inlineMath(text: string): string {
   const chars = [...text];
-  if (!chars.some((c) => kindOf(c) === 'letter')) return text;
   const kinds = chars.map(kindOf);
+  if (!kinds.includes('letter')) return text;
   const spans: [number, number][] = [];
   let i = 0;
   while (i < chars.length) {

@@ -9,6 +9,7 @@
 //   layerError(layer, recognized)  → character error between the layer's text and the recognizer's
 import type { BBox, PageImage } from '../../protocol/page';
 import { darkAt } from '../image/ink';
+import { centerY, grownBox, height, width } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
 import { editDistance } from '../text/edit-distance';
 
@@ -60,7 +61,6 @@ export interface LayerText {
 }
 
 const xOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
-const middle = (b: BBox) => (b[1] + b[3]) / 2;
 
 /** Length of the union of the intervals' parts inside [lo, hi]. */
 function spanInside(intervals: [number, number][], lo: number, hi: number): number {
@@ -85,8 +85,8 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], lines:
   const held: number[][] = boxes.map(() => []);
   const extra: TextLine[] = [];
   lines.forEach((l, i) => {
-    const w = Math.max(1, l.bbox[2] - l.bbox[0]);
-    const m = middle(l.bbox);
+    const w = Math.max(1, width(l.bbox));
+    const m = centerY(l.bbox);
     let best = -1;
     let most = 0;
     boxes.forEach((b, j) => {
@@ -94,33 +94,25 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], lines:
       if (o > most) [best, most] = [j, o];
     });
     if (best >= 0 && most >= HELD * w) held[best]!.push(i);
-    else if (most <= MISSED * w) extra.push({ bbox: grow(l.bbox, unclipRatio), text: l.text });
+    else if (most <= MISSED * w) extra.push({ bbox: grownBox(l.bbox, unclipRatio), text: l.text });
   });
   const texts = boxes.map((_, j) => {
     const ids = held[j]!;
     const core = cores[j]!;
     if (ids.length === 0) return undefined;
     const span = spanInside(ids.map((i) => [lines[i]!.bbox[0], lines[i]!.bbox[2]]), core[0], core[2]);
-    if (span < COVERED * (core[2] - core[0])) return undefined;
-    const h = Math.min(...ids.map((i) => lines[i]!.bbox[3] - lines[i]!.bbox[1]));
+    if (span < COVERED * width(core)) return undefined;
+    const h = Math.min(...ids.map((i) => height(lines[i]!.bbox)));
     // Rows: pieces whose middles are within half a (smallest) line height share one.
     const rows: number[][] = [];
-    for (const i of [...ids].sort((a, b) => middle(lines[a]!.bbox) - middle(lines[b]!.bbox))) {
+    for (const i of [...ids].sort((a, b) => centerY(lines[a]!.bbox) - centerY(lines[b]!.bbox))) {
       const row = rows.at(-1);
-      if (row && Math.abs(middle(lines[i]!.bbox) - middle(lines[row[0]!]!.bbox)) < 0.5 * h) row.push(i);
+      if (row && Math.abs(centerY(lines[i]!.bbox) - centerY(lines[row[0]!]!.bbox)) < 0.5 * h) row.push(i);
       else rows.push([i]);
     }
     return rows.flatMap((r) => r.sort((a, b) => lines[a]!.bbox[0] - lines[b]!.bbox[0]).map((i) => lines[i]!.text)).join(' ');
   });
   return { texts, extra };
-}
-
-/** A tight box grown as the DB detector grows its own (offset = area × ratio / perimeter). */
-function grow(b: BBox, ratio: number): BBox {
-  const w = b[2] - b[0];
-  const h = b[3] - b[1];
-  const d = ratio > 0 ? (w * h * ratio) / (2 * (w + h)) : 0;
-  return [b[0] - d, b[1] - d, b[2] + d, b[3] + d];
 }
 
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
