@@ -103,7 +103,8 @@ for (const [i, p] of set.entries()) {
   const renderMs = performance.now() - t0;
   // The PDF's own text lines, for the system that is offered them (timed as part of its page).
   const t1 = performance.now();
-  const textLines = (await src.textLines(p.page)).lines;
+  const own = await src.textLines(p.page);
+  const textLines = own.ocrLayer ? [] : own.lines;
   const textMs = performance.now() - t1;
   await src.close();
   const canvas = createCanvas(image.width, image.height);

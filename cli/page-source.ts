@@ -12,6 +12,7 @@ import { sniffKind } from '../src/ingest/file-kind';
 import { imageComplete } from './image-complete';
 import { imageScale, pdfScale, scaledSide } from '../workers/render/page-scale';
 import type { TextLine } from '../src/core/layout/types';
+import { invisibleTextShare, isOcrLayer, pdfTextOps } from '../src/core/text-layer/invisible-text';
 import { textItemsToLines } from '../src/core/text-layer/text-items';
 
 /** The app's OCR render target (src/bridges/render-bridge.ts OCR_TARGET): the same pixels in both. */
@@ -24,7 +25,8 @@ export interface PageSource {
   pageCount: number;
   render(page: number): Promise<PageImage>;
   /** Text-layer lines of a PDF page in the rendered page's pixels (empty for images). */
-  textLines(page: number): Promise<{ lines: TextLine[]; width: number; height: number }>;
+  /** `ocrLayer`: the page's text is another program's OCR, drawn invisibly over a scan (invisible-text.ts). */
+  textLines(page: number): Promise<{ lines: TextLine[]; width: number; height: number; ocrLayer: boolean }>;
   close(): Promise<void>;
 }
 
@@ -97,7 +99,8 @@ async function openPdf(name: string, bytes: Uint8Array, target: RenderTarget): P
         content.items.flatMap((it) => ('str' in it ? [{ str: it.str, transform: it.transform as number[], width: it.width, height: it.height, hasEOL: it.hasEOL }] : [])),
         viewport.transform as number[],
       );
-      return { lines, width: Math.round(viewport.width), height: Math.round(viewport.height) };
+      const ocrLayer = lines.length > 0 && isOcrLayer(invisibleTextShare(pdfTextOps(await page.getOperatorList(), pdfjs.OPS)));
+      return { lines, width: Math.round(viewport.width), height: Math.round(viewport.height), ocrLayer };
     },
     close: () => doc.destroy(),
   };
@@ -125,7 +128,7 @@ async function openImage(name: string, bytes: Uint8Array, target: RenderTarget):
       const data = ctx.getImageData(0, 0, width, height).data;
       return { width, height, pixels: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), dpi: 0 };
     },
-    textLines: async () => ({ lines: [], width, height }),
+    textLines: async () => ({ lines: [], width, height, ocrLayer: false }),
     close: async () => {},
   };
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../e2e/pdf-maker';
+import { openSource } from './page-source';
 
 const root = join(import.meta.dirname, '..');
 const fx = (name: string) => join(root, 'e2e/fixtures', name);
@@ -66,6 +67,33 @@ describe('pagemark CLI', () => {
     expect(page.stats.textLayer).toMatchObject({ used: true, recognized: 0 });
     expect(page.stats.textLayer.lines).toBeGreaterThan(20);
     expect(page.markdown.startsWith('Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy eirmod tempor invidunt ut labore')).toBe(true);
+  }, 90_000);
+
+  it('with --pdf-text, reads a scan from its pixels even when another program laid its OCR text over it', async () => {
+    // The "scan": a picture of a text line, drawn as an image; over it, the same words in PDF's invisible
+    // text mode, as scanning programs write them. Apart from the render mode, the layer is a perfect one.
+    const words = 'Quarterly report of the harbour board';
+    const clean = join(tmp, 'clean-line.pdf');
+    writeFileSync(clean, makePdf([{ width: 400, height: 60, text: words, fontSize: 20 }]));
+    const source = await openSource(clean, { longSide: 800, maxPixels: 1e6, maxDpi: 600 });
+    const image = await source.render(1);
+    await source.close();
+    const gray = Buffer.alloc(image.width * image.height);
+    for (let i = 0; i < gray.length; i++) gray[i] = image.pixels[i * 4]!;
+    const picture = `q 400 0 0 60 0 0 cm BI /W ${image.width} /H ${image.height} /CS /G /BPC 8 ID\n${gray.toString('latin1')}\nEI Q`;
+    const scan = (renderMode: number) => makePdf([{ width: 400, height: 60, content: `${picture}\nBT ${renderMode} Tr /F1 20 Tf 20 20 Td (${words}) Tj ET` }]);
+    writeFileSync(join(tmp, 'ocr-layer.pdf'), scan(3));
+    writeFileSync(join(tmp, 'drawn-over.pdf'), scan(0));
+
+    const r = pagemark('--pdf-text', '--json', join(tmp, 'ocr-layer.pdf'), join(tmp, 'drawn-over.pdf'));
+    expect(r.code).toBe(0);
+    const [ocrLayer, drawnOver] = JSON.parse(r.stdout).map((d: { pages: { markdown: string; stats: { textLayer?: unknown } }[] }) => d.pages[0]!);
+    // The invisible layer is not offered at all; the words are recognized from the picture.
+    expect(ocrLayer.stats.textLayer).toBeUndefined();
+    expect(ocrLayer.markdown).toMatch(/report of the harbour/);
+    // The same text drawn visibly is the page's own, and is used.
+    expect(drawnOver.stats.textLayer).toMatchObject({ used: true });
+    expect(drawnOver.markdown.trim()).toBe(words);
   }, 90_000);
 
   it('drops the page-number footer with --drop-headers', () => {

@@ -30,7 +30,10 @@ export interface RenderApi {
   open(bytes: ArrayBuffer, kind: DocumentKind, password?: string): Promise<OpenResult>;
   /** Full page pixels for OCR; the buffer is transferred. */
   renderPage(docId: number, page: number, target: RenderTarget): Promise<PageImage>;
-  /** A PDF page's own text lines, in the pixels of renderPage at the same target (none for images). */
+  /**
+   * A PDF page's own text lines, in the pixels of renderPage at the same target. None for images, and none
+   * when the page's text is an OCR layer drawn invisibly over a scan (core/text-layer/invisible-text.ts).
+   */
   pageText(docId: number, page: number, target: RenderTarget): Promise<PdfTextLine[]>;
   /** A compressed picture of the page for display or thumbnails. */
   renderPreview(docId: number, page: number, longSide: number): Promise<Blob>;
