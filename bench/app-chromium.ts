@@ -28,10 +28,16 @@ async function withApp<T>(distDir: string, fn: (browser: Browser, origin: string
   }
 }
 
-async function openApp(page: Page, origin: string, k: number): Promise<void> {
-  await page.addInitScript((k) => {
-    localStorage.setItem('pagemark.settings.v1', JSON.stringify({ backend: 'wasm', k, dropHeaders: false, pack: { kind: 'default' } }));
-  }, k);
+/** Where a PDF page's text comes from (Settings → Text of PDFs): its own text where it matches (the default), or always its pixels. */
+export type PdfTextSetting = 'layer' | 'recognize';
+
+async function openApp(page: Page, origin: string, k: number, pdfText: PdfTextSetting): Promise<void> {
+  await page.addInitScript(
+    ({ k, pdfText }) => {
+      localStorage.setItem('pagemark.settings.v1', JSON.stringify({ backend: 'wasm', k, dropHeaders: false, pack: { kind: 'default' }, pdfText }));
+    },
+    { k, pdfText },
+  );
   await page.goto(`${origin}/`);
   await page.getByRole('heading', { name: 'Pagemark' }).waitFor();
 }
@@ -79,11 +85,11 @@ export interface FirstMarkdown {
 }
 
 /** Cold: a fresh profile. Warm: the same profile after a reload, so the pack comes from the Cache API. */
-export function firstMarkdown(distDir: string, pdf: Buffer, k: number): Promise<FirstMarkdown> {
+export function firstMarkdown(distDir: string, pdf: Buffer, k: number, pdfText: PdfTextSetting): Promise<FirstMarkdown> {
   return withApp(distDir, async (browser, origin) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await openApp(page, origin, k);
+    await openApp(page, origin, k, pdfText);
     const cold = await dropAndTime(page, 'cold.pdf', pdf);
     const cachedPackFiles = await page.evaluate(async () => {
       let n = 0;
@@ -111,12 +117,12 @@ export interface MemorySample {
 }
 
 /** Converts `pdf` in the app, sampling memory every `everyMs` until all pages are done or `limitS` passes. */
-export function memoryRun(distDir: string, pdf: Buffer, o: { pages: number; k: number; everyMs: number; limitS: number }) {
+export function memoryRun(distDir: string, pdf: Buffer, o: { pages: number; k: number; pdfText: PdfTextSetting; everyMs: number; limitS: number }) {
   return withApp(distDir, async (browser, origin) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const probe = await ContextMemoryProbe.attach(page);
-    await openApp(page, origin, o.k);
+    await openApp(page, origin, o.k, o.pdfText);
     const samples: MemorySample[] = [];
     const t0 = performance.now();
     const sample = async () => {

@@ -129,7 +129,7 @@ const ocr = await createNodePageOcr({ packDir: values.pack, k: 0, dropHeaders: f
 }
 if (!values['no-tesseract']) execFileSync('tesseract', [pages[0].png, 'stdout', '-l', 'eng'], { stdio: 'ignore' });
 
-// pagemark-pdf-text: the largest K, offered each page's own text (Settings → Text of PDFs; CLI --pdf-text).
+// pagemark-pdf-text: the largest K, offered each page's own text (the app's and the CLI's default; Settings → Text of PDFs).
 const PDF_TEXT = 'pagemark-pdf-text';
 const textK = Math.max(...ks);
 const systems = [...ks.map((k) => `pagemark-k${k}`), ...(values['no-pdf-text'] ? [] : [PDF_TEXT]), ...(values['no-tesseract'] ? [] : ['tesseract'])];
@@ -281,9 +281,8 @@ if (browser.webgpu) {
   const w = browser.webgpu;
   print(`WebGPU (${w.adapter ?? 'no adapter'}) on ${w.image}: ${w.error ?? w.byK.map((b) => `K=${b.k} same Markdown as WASM: ${b.sameMarkdownAsWasm}, decoder calls ${b.webgpu.decoderCalls} (WASM ${b.wasm.decoderCalls}), draft calls ${b.webgpu.draftCalls}`).join('; ')}`);
 }
-if (browser.firstMarkdown) {
-  const f = browser.firstMarkdown;
-  print(`drop → first Markdown (${f.pdf}, K=${f.k}): cold ${(f.cold.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.cold.pageDoneMs / 1000).toFixed(1)} s), warm ${(f.warm.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.warm.pageDoneMs / 1000).toFixed(1)} s)`);
+for (const f of [browser.firstMarkdown, browser.firstMarkdownRecognized].filter(Boolean)) {
+  print(`drop → first Markdown (${f.pdf}, K=${f.k}, PDF text: ${f.pdfText}): cold ${(f.cold.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.cold.pageDoneMs / 1000).toFixed(1)} s), warm ${(f.warm.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.warm.pageDoneMs / 1000).toFixed(1)} s)`);
 }
 if (browser.memory) {
   const m = browser.memory;

@@ -29,8 +29,9 @@ Options:
   --json                write the page results (Markdown, regions, stats) as JSON
                         ({file, pages}; an array of them for several files on standard output)
   --pack DIR            model pack folder (default: models/pocket)
-  --pdf-text            use a PDF's own text where it matches the page (a few lines are recognized
-                        to check it); formulas and text the PDF lacks are still recognized
+  --no-pdf-text         recognize every PDF page from its pixels; by default a PDF's own text is used
+                        where it matches the page (a few lines are recognized to check it), and
+                        formulas, text the PDF lacks and scans are recognized
   --text-layer          read PDFs from their embedded text only, with no model (born-digital PDFs)
   -h, --help            show this help
 
@@ -45,6 +46,7 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
+      allowNegative: true,
       options: {
         out: { type: 'string', short: 'o' },
         'pages-dir': { type: 'string' },
@@ -53,7 +55,7 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
         json: { type: 'boolean', default: false },
         pack: { type: 'string' },
         'text-layer': { type: 'boolean', default: false },
-        'pdf-text': { type: 'boolean', default: false },
+        'pdf-text': { type: 'boolean', default: true },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });

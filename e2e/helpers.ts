@@ -92,12 +92,13 @@ export async function inkCorrelation(image: Locator, referencePng: string, cells
 
 /**
  * OCR specs run on the WASM backend: headless Chromium's only WebGPU adapter here is SwiftShader
- * (software), far too slow for whole pages. The WebGPU path has its own tagged spec.
+ * (software), far too slow for whole pages. The WebGPU path has its own tagged spec. `more` sets other
+ * settings too.
  */
-export async function preferWasm(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+export async function preferWasm(page: Page, more: Record<string, unknown> = {}): Promise<void> {
+  await page.addInitScript((more) => {
     if (!localStorage.getItem('pagemark.settings.v1')) {
-      localStorage.setItem('pagemark.settings.v1', JSON.stringify({ backend: 'wasm', k: 3, dropHeaders: false, pack: { kind: 'default' } }));
+      localStorage.setItem('pagemark.settings.v1', JSON.stringify({ backend: 'wasm', k: 3, dropHeaders: false, pack: { kind: 'default' }, ...more }));
     }
-  });
+  }, more);
 }

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { documentItem, dropFiles, openApp, preferWasm } from './helpers';
 import { makePdf } from './pdf-maker';
+import { makeScanPdf } from './scan-maker';
 
 // Three visible lines and one drawn invisibly (text render mode 3, as an OCR layer over a scan is).
 const content = [
@@ -11,20 +12,21 @@ const content = [
 ].join('\n');
 const page = { width: 595, height: 842, content };
 
-test('PDF text: taken from the PDF where it matches the page, hidden text left out, a broken text layer recognized instead', async ({ page: tab }) => {
+test('PDF text (the default): taken from the PDF where it matches the page, hidden text left out, a broken text layer and a scan’s OCR layer recognized instead', async ({ page: tab }) => {
   test.setTimeout(300_000);
   await preferWasm(tab);
   await openApp(tab);
   await tab.getByRole('button', { name: 'Settings' }).click();
-  const dialog = tab.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByLabel('Use the PDF’s own text where it matches the page').check();
+  await expect(tab.getByRole('dialog', { name: 'Settings' }).getByLabel('Use the PDF’s own text where it matches the page')).toBeChecked();
   await tab.keyboard.press('Escape');
 
+  const scanWords = 'Quarterly report of the harbour board';
   await dropFiles(tab, [
     { name: 'own-text.pdf', mimeType: 'application/pdf', buffer: makePdf([page]) },
     { name: 'broken-text.pdf', mimeType: 'application/pdf', buffer: makePdf([page], { shiftedText: true }) },
+    { name: 'scan-with-ocr.pdf', mimeType: 'application/pdf', buffer: await makeScanPdf(scanWords, 3) },
   ]);
-  for (const name of ['own-text.pdf', 'broken-text.pdf']) {
+  for (const name of ['own-text.pdf', 'broken-text.pdf', 'scan-with-ocr.pdf']) {
     await expect(documentItem(tab, name).getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 240_000 });
   }
 
@@ -40,17 +42,24 @@ test('PDF text: taken from the PDF where it matches the page, hidden text left o
   await expect(tab.getByTestId('text-layer-note')).toContainText('does not match the page');
   await expect(pane).toContainText(/quick brown fox/i);
   await expect(pane).not.toContainText('Uif');
+
+  // A scan whose words another program laid over it invisibly: the render worker does not offer that text.
+  await documentItem(tab, 'scan-with-ocr.pdf').locator('.doc__title').click();
+  await expect(pane).toContainText(/report of the harbour/);
+  await expect(tab.getByTestId('stats')).not.toContainText('Lines from the PDF’s text');
+  await expect(tab.getByTestId('text-layer-note')).toHaveCount(0);
 });
 
-test('a PDF with its own text, while PDFs are recognized, brings a hint that turns the setting on', async ({ page: tab }) => {
-  test.setTimeout(120_000);
+test('with “Recognize every page from its pixels”, a PDF with its own text is recognized', async ({ page: tab }) => {
+  test.setTimeout(240_000);
   await preferWasm(tab);
   await openApp(tab);
-  await dropFiles(tab, [{ name: 'own-text.pdf', mimeType: 'application/pdf', buffer: makePdf([page]) }]);
-  const hint = tab.getByRole('status').filter({ hasText: '“own-text.pdf” has its own text' });
-  await expect(hint).toBeVisible({ timeout: 60_000 });
-  await hint.getByRole('button', { name: 'Use it' }).click();
-  await expect(hint).toHaveCount(0);
   await tab.getByRole('button', { name: 'Settings' }).click();
-  await expect(tab.getByRole('dialog', { name: 'Settings' }).getByLabel('Use the PDF’s own text where it matches the page')).toBeChecked();
+  await tab.getByRole('dialog', { name: 'Settings' }).getByLabel('Recognize every page from its pixels').check();
+  await tab.keyboard.press('Escape');
+  await dropFiles(tab, [{ name: 'own-text.pdf', mimeType: 'application/pdf', buffer: makePdf([page]) }]);
+  await expect(documentItem(tab, 'own-text.pdf').getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 200_000 });
+  await expect(tab.getByTestId('markdown-rendered')).toContainText(/quick brown fox/i);
+  await expect(tab.getByTestId('stats')).toContainText(/Tokens\/s\s*\d+/);
+  await expect(tab.getByTestId('stats')).not.toContainText('Lines from the PDF’s text');
 });

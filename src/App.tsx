@@ -30,7 +30,7 @@ export function App() {
   const picker = useRef<HTMLInputElement>(null);
   const noticeId = useRef(1);
 
-  const notify = useCallback((text: string, action?: Notice['action']) => setNotices((n) => [...n, { id: noticeId.current++, text, action }]), []);
+  const notify = useCallback((text: string) => setNotices((n) => [...n, { id: noticeId.current++, text }]), []);
 
   const addFiles = useCallback(
     (files: File[]) => {
@@ -42,18 +42,6 @@ export function App() {
   const dragging = useWindowDrop(addFiles);
   usePaste(addFiles);
   useSourceParam(addFiles, notify);
-
-  // Once a visit: a PDF with its own text, while PDFs are recognized, gets a hint to use that text.
-  const hinted = useRef(false);
-  const withText = docs.find((d) => d.hasOwnText);
-  useEffect(() => {
-    if (hinted.current || !withText || settings.pdfText !== 'recognize') return;
-    hinted.current = true;
-    notify(`“${withText.name}” has its own text. Reading PDFs from their own text where it matches the page is several times faster.`, {
-      label: 'Use it',
-      run: () => updateSettings({ pdfText: 'layer' }),
-    });
-  }, [withText, settings.pdfText, notify, updateSettings]);
 
   const doc = docs.find((d) => d.id === selectedId) ?? docs[0];
   const page = doc?.pages.find((p) => p.page === selectedPage) ?? doc?.pages[0];

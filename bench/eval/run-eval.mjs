@@ -292,7 +292,7 @@ function renderTable(report) {
     row('s / page', (s) => (s.msPerPage / 1000).toFixed(1)),
     '',
     'detector-text = the pack\'s text detector on the rendered page, each box filled with the PDF\'s own text (no recognizer); -plain: layout given boxes and page size only.',
-    'pagemark-pdf-text = Pagemark offered each PDF page\'s own text (Settings → Text of PDFs; CLI --pdf-text): used where a few recognized lines confirm it, formulas and uncovered text recognized.',
+    'pagemark-pdf-text = Pagemark offered each PDF page\'s own text (the default in the app and the CLI; Settings → Text of PDFs): used where a few recognized lines confirm it, formulas and uncovered text recognized.',
     'text-layer = the PDF\'s own text through Pagemark\'s layout and assembly (no OCR): the layout\'s ceiling.',
     ...(report.cerSkipped ?? []).map((s) => `Not scored (no ground truth): ${s}.`),
     ...names.filter((n) => report.systems[n].unavailable).map((n) => `${n}: unavailable — ${report.systems[n].unavailable}`),

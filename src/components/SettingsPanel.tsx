@@ -94,16 +94,17 @@ export function SettingsPanel({ open, settings, packFiles, onChange, onPackFiles
         <fieldset>
           <legend>Text of PDFs</legend>
           <label className="choice">
-            <input type="radio" name="pdf-text" checked={settings.pdfText === 'recognize'} onChange={() => onChange({ pdfText: 'recognize' })} />
-            Recognize it from the page
-          </label>
-          <label className="choice">
             <input type="radio" name="pdf-text" checked={settings.pdfText === 'layer'} onChange={() => onChange({ pdfText: 'layer' })} />
             Use the PDF’s own text where it matches the page
           </label>
+          <label className="choice">
+            <input type="radio" name="pdf-text" checked={settings.pdfText === 'recognize'} onChange={() => onChange({ pdfText: 'recognize' })} />
+            Recognize every page from its pixels
+          </label>
           <p className="hint">
-            Much faster for PDFs made by a program. A few lines are recognized to check the PDF’s text against the page;
-            formulas, and text the PDF lacks, are always recognized.
+            The PDF’s own text is several times faster for PDFs made by a program. A few lines are recognized to check it
+            against the page; formulas, text the PDF lacks, and scans (even with another program’s text laid over them)
+            are always recognized.
           </p>
         </fieldset>
 

@@ -37,8 +37,6 @@ export interface DocState {
   message?: string;
   renderId?: number;
   pages: PageState[];
-  /** A PDF whose first page has its own text (a text layer): Settings → Text of PDFs could use it. */
-  hasOwnText?: boolean;
 }
 
 export interface ConversionHost {
@@ -116,11 +114,6 @@ export class DocumentStore {
       const message = opened.pageCount === 0 ? 'This PDF has no pages.' : undefined;
       this.update(id, (d) => ({ ...d, kind: sniffed.kind, status: 'ready', renderId: opened.docId, pages, message }));
       void this.pump();
-      if (sniffed.kind === 'pdf' && opened.pageCount > 0) {
-        void pageText(opened.docId, 1, OCR_TARGET)
-          .then((lines) => this.get(id) && this.update(id, (d) => ({ ...d, hasOwnText: lines.length > 0 })))
-          .catch(() => undefined);
-      }
     } catch (err) {
       this.update(id, (d) => ({ ...d, status: 'failed', message: `“${d.name}” could not be opened: ${(err as Error).message}` }));
     }

@@ -5,7 +5,7 @@ describe('settings persistence', () => {
   it('round-trips through storage', () => {
     const store = new Map<string, string>();
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
-    const s = { backend: 'wasm', k: 1, dropHeaders: true, pack: { kind: 'url', url: 'https://example.org/pack/' }, pdfText: 'layer' } as const;
+    const s = { backend: 'wasm', k: 1, dropHeaders: true, pack: { kind: 'url', url: 'https://example.org/pack/' }, pdfText: 'recognize' } as const;
     saveSettings(s, storage);
     expect(loadSettings(storage)).toEqual(s);
   });
