@@ -35,8 +35,6 @@ describe('layerText', () => {
     const boxes: BBox[] = [
       [0, 0, 100, 20], // one whole line
       [0, 30, 100, 70], // a formula: pieces on three heights
-      [0, 80, 100, 100], // a line the layer splits across it and the next box
-      [100, 80, 200, 100],
       [0, 110, 100, 130], // text in an image: nothing in the layer
     ];
     const lines = [
@@ -44,13 +42,30 @@ describe('layerText', () => {
       line([40, 52, 95, 68], 'denominator'),
       line([5, 42, 35, 58], 'f ='),
       line([40, 32, 95, 48], 'numerator'),
-      line([50, 82, 150, 98], 'split across two'),
       line([300, 300, 400, 320], 'missed by the detector'),
     ];
     const { texts, extra } = layerText(boxes, boxes, lines, 1.5);
-    expect(texts).toEqual(['first line', 'numerator f = denominator', undefined, undefined, undefined]);
+    expect(texts).toEqual(['first line', 'numerator f = denominator', undefined]);
     // Grown as the detector grows its boxes: offset = area × 1.5 / perimeter = 2000 × 1.5 / 240.
     expect(extra).toEqual([{ bbox: [287.5, 287.5, 412.5, 332.5], text: 'missed by the detector' }]);
+  });
+
+  it('shares a line the detector split out word by word, each word to the box that holds its middle', () => {
+    // 22 characters over x 5…195: "alpha beta" ends at x ≈ 91, "gamma" starts at x = 100.
+    const split = [line([5, 2, 195, 18], 'alpha beta gamma delta')];
+    expect(layerText([[0, 0, 100, 20], [110, 0, 200, 20]], [[0, 0, 100, 20], [110, 0, 200, 20]], split).texts).toEqual(['alpha beta', 'gamma delta']);
+    // Words in the gap between the boxes ("beta" about x 74, "gamma" about x 122) go to the nearer one;
+    // nothing is left over as a line of its own.
+    const gap = layerText([[0, 0, 60, 20], [130, 0, 200, 20]], [[0, 0, 60, 20], [130, 0, 200, 20]], split);
+    expect(gap).toEqual({ texts: ['alpha beta', 'gamma delta'], extra: [] });
+    // A box whose other half the layer does not explain (its words start mid-box) is still recognized.
+    const part = layerText([[0, 0, 100, 20], [100, 0, 170, 20]], [[0, 0, 100, 20], [100, 0, 170, 20]], [line([60, 2, 160, 18], 'half of it there')]);
+    expect(part.texts).toEqual([undefined, 'it there']);
+  });
+
+  it('leaves a line one box holds whole, though it touches another', () => {
+    const touching = layerText([[0, 0, 100, 20], [95, 0, 140, 20]], [[0, 0, 100, 20], [95, 0, 140, 20]], [line([2, 2, 98, 18], 'one whole line')]);
+    expect(touching.texts).toEqual(['one whole line', undefined]);
   });
 
   it('recognizes a box the lines it holds cover less than half of', () => {

@@ -2,8 +2,9 @@
 //
 //   visibleLines(lines, page)      → the lines whose boxes hold ink (hidden or clipped text is not on the page)
 //   layerText(boxes, cores, lines) → each detector box's text from the layer lines it holds, or undefined
-//                                    where it must be recognized (text in images, glyphs without Unicode,
-//                                    a line the detector split); plus layer lines the detector missed
+//                                    where it must be recognized (text in images, glyphs without Unicode);
+//                                    a line the detector split is shared out word by word; plus layer
+//                                    lines the detector missed
 //   checkLines(lines)              → a few lines to recognize and compare with the layer, to catch fonts whose
 //                                    text maps to the wrong characters
 //   layerError(layer, recognized)  → character error between the layer's text and the recognizer's
@@ -75,13 +76,50 @@ function spanInside(intervals: [number, number][], lo: number, hi: number): numb
 }
 
 /**
+ * A layer line whose middle height lies in two or more detector boxes it overlaps, none of which holds it
+ * (the detector split the line, or cut it at a table's cell walls), cut between words: each word goes to the box that holds its
+ * middle (or the nearest one), and each box's words become one piece within it. A word's place along the
+ * line is estimated from character counts, which is close enough to tell which side of a box edge it is on.
+ */
+function splitAcrossBoxes(l: TextLine, boxes: readonly BBox[]): TextLine[] {
+  const m = centerY(l.bbox);
+  const over = boxes.filter((b) => m >= b[1] && m <= b[3] && xOverlap(l.bbox, b) > 0);
+  const text = l.text ?? '';
+  // A line one box holds is left whole, whatever else it touches.
+  if (over.length < 2 || !text || over.some((b) => xOverlap(l.bbox, b) >= HELD * width(l.bbox))) return [l];
+  const at = (i: number) => l.bbox[0] + (i / text.length) * width(l.bbox);
+  const boxOf = (x: number) => {
+    let best = 0;
+    over.forEach((b, k) => {
+      const d = Math.max(b[0] - x, x - b[2], 0);
+      if (d < Math.max(over[best]![0] - x, x - over[best]![2], 0)) best = k;
+    });
+    return best;
+  };
+  const pieces: { box: number; words: string[]; a: number; b: number }[] = [];
+  for (const w of text.matchAll(/\S+/g)) {
+    const [a, b] = [at(w.index!), at(w.index! + w[0].length)];
+    const box = boxOf((a + b) / 2);
+    const last = pieces.at(-1);
+    if (last?.box === box) [last.words, last.b] = [[...last.words, w[0]], b];
+    else pieces.push({ box, words: [w[0]], a, b });
+  }
+  return pieces.map((p) => {
+    const b = over[p.box]!;
+    return { bbox: [Math.max(p.a, b[0]), l.bbox[1], Math.min(p.b, b[2]), l.bbox[3]], text: p.words.join(' ') };
+  });
+}
+
+/**
  * Fills the detector's boxes from the layer: a box takes the layer lines it holds (read top to bottom, left
  * to right, so a formula's stacked pieces and a line the detector merged come out in order) when they span
- * at least half the width of its un-grown core; any other box is recognized. Layer lines inside no box are
+ * at least half the width of its un-grown core; any other box is recognized. A layer line over several boxes
+ * is first cut between words (splitAcrossBoxes). Layer lines inside no box are
  * added as lines of their own. Boxes are compared by width and middle height, since a layer line's box
  * (from the font size) and the detector's (from the ink) differ in height.
  */
-export function layerText(boxes: readonly BBox[], cores: readonly BBox[], lines: readonly TextLine[], unclipRatio = 0): LayerText {
+export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer: readonly TextLine[], unclipRatio = 0): LayerText {
+  const lines = layer.flatMap((l) => splitAcrossBoxes(l, boxes));
   const held: number[][] = boxes.map(() => []);
   const extra: TextLine[] = [];
   lines.forEach((l, i) => {
