@@ -63,3 +63,35 @@ test('with “Recognize every page from its pixels”, a PDF with its own text i
   await expect(tab.getByTestId('stats')).toContainText(/Tokens\/s\s*\d+/);
   await expect(tab.getByTestId('stats')).not.toContainText('Lines from the PDF’s text');
 });
+
+test.describe('while the model loads', () => {
+  // The pack's files come straight from the server (no service worker), so the test can hold one back.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a PDF’s own text is on screen before the model is ready, and the page read as usual replaces it', async ({ page: tab, context }) => {
+    test.setTimeout(180_000);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let asked = false;
+    await context.route('**/models/*/decoder.onnx', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await preferWasm(tab);
+    await openApp(tab);
+    await dropFiles(tab, [{ name: 'own-text.pdf', mimeType: 'application/pdf', buffer: makePdf([page]) }]);
+
+    const partial = tab.getByTestId('markdown-partial');
+    await expect(partial).toContainText('The quick brown fox jumps over the lazy dog.', { timeout: 60_000 });
+    await expect(partial).not.toContainText('Hidden');
+    await expect(tab.getByTestId('markdown-pane')).toContainText('Waiting for the model');
+    await expect.poll(() => asked, { timeout: 60_000 }).toBe(true);
+    release();
+
+    await expect(documentItem(tab, 'own-text.pdf').getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 120_000 });
+    await expect(partial).toHaveCount(0);
+    await expect(tab.getByTestId('markdown-rendered')).toContainText('The quick brown fox jumps over the lazy dog.');
+    await expect(tab.getByTestId('stats')).toContainText(/Lines from the PDF’s text\s*3/);
+  });
+});

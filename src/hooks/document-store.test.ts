@@ -145,6 +145,57 @@ describe('DocumentStore', () => {
     expect(store.get(id)!.pages[0]!.partial).toBeUndefined();
   });
 
+  describe('a PDF page’s own text while the model loads', () => {
+    // A page with ink all over (opaque black), so each line of its text shows; its text, one line a page.
+    // `rendered`: how many of the two pages the test lets render (the fakes answer once each).
+    async function withOwnText(rendered: number) {
+      const bridge = await import('../bridges/render-bridge');
+      const inked = () => ({ width: 200, height: 100, pixels: new Uint8ClampedArray(200 * 100 * 4).map((_, i) => (i % 4 === 3 ? 255 : 0)), dpi: 144 });
+      for (let i = 0; i < rendered; i++) {
+        vi.mocked(bridge.renderPage).mockResolvedValueOnce(inked());
+        vi.mocked(bridge.pageText).mockImplementationOnce(async (_doc, page) => [{ bbox: [10, 10, 190, 24], text: `Words of page ${page}` }]);
+      }
+      let load!: (ok: boolean) => void;
+      const ready = new Promise<boolean>((r) => (load = r));
+      const store = new DocumentStore();
+      store.setHost({ ...host(async (page) => result(page)), ensureReady: () => ready, useTextLayer: () => true });
+      const [id] = await store.addFiles([pdf()]);
+      await vi.waitFor(() => expect(store.get(id!)!.pages[0]!.partial?.markdown).toContain('Words of page 1'));
+      expect(store.get(id!)!.pages[0]).toMatchObject({ status: 'rendering', stage: 'Waiting for the model' });
+      return { store, id: id!, load };
+    }
+
+    it('is on screen before the model is ready, and the page read as usual replaces it', async () => {
+      const { store, id, load } = await withOwnText(2);
+      load(true);
+      await settled(store);
+      expect(store.get(id)!.pages.map((p) => [p.status, p.partial, p.result?.markdown])).toEqual([
+        ['done', undefined, 'page 1'],
+        ['done', undefined, 'page 2'],
+      ]);
+    });
+
+    it('stays on screen, its page queued again, when the model cannot load', async () => {
+      const { store, id, load } = await withOwnText(1);
+      load(false);
+      await vi.waitFor(() => expect(store.get(id)!.pages[0]!.status).toBe('queued'));
+      expect(store.get(id)!.pages[0]!.partial?.markdown).toContain('Words of page 1');
+      // The next page waits for a retry.
+      expect(store.get(id)!.pages[1]!.status).toBe('queued');
+      expect(store.get(id)!.pages[1]!.partial).toBeUndefined();
+    });
+
+    it('goes at once when the document is cancelled while the model loads', async () => {
+      const { store, id } = await withOwnText(1);
+      store.cancel(id);
+      await vi.waitFor(() => expect(store.get(id)!.pages[0]!.status).toBe('cancelled'));
+      expect(store.get(id)!.pages.map((p) => [p.status, p.partial])).toEqual([
+        ['cancelled', undefined],
+        ['cancelled', undefined],
+      ]);
+    });
+  });
+
   it('offers the engine a PDF page’s own text only when asked to', async () => {
     for (const use of [false, true]) {
       const store = new DocumentStore();

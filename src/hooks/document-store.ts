@@ -1,6 +1,7 @@
 // Open documents and their pages, and the conversion queue: one page at a time across all documents
 // (render → OCR → release), results streaming in. Plain TS with a subscribe/snapshot pair for React.
 import { closeDocument, OCR_TARGET, openDocument, pageText, renderPage } from '../bridges/render-bridge';
+import { textPreview } from '../core/pipeline/text-preview';
 import { cropFigures } from '../export/figure-crops';
 import { sniffFile } from '../ingest/file-kind';
 import type { EngineSettings } from '../protocol/engine-api';
@@ -179,25 +180,34 @@ export class DocumentStore {
     this.running = true;
     try {
       for (let next = this.nextPage(); next && this.host; next = this.nextPage()) {
-        if (!(await this.host.ensureReady())) return;
-        await this.convert(next.doc, next.page.page, this.host);
+        // The model loads while the page renders; a PDF page's own text is on screen before either is done.
+        if (!(await this.convert(next.doc, next.page.page, this.host, this.host.ensureReady()))) return;
       }
     } finally {
       this.running = false;
     }
   }
 
-  private async convert(doc: DocState, page: number, host: ConversionHost): Promise<void> {
+  /** Converts one page; false when the model could not load (the page is queued again, its preview kept). */
+  private async convert(doc: DocState, page: number, host: ConversionHost, ready: Promise<boolean>): Promise<boolean> {
     const controller = new AbortController();
     this.current = { docId: doc.id, page, controller };
     const started = performance.now();
     const settings = host.settings();
+    let loaded = false;
+    void ready.then(() => (loaded = true));
     try {
       this.updatePage(doc.id, page, { status: 'rendering', stage: 'Rendering' });
       const image = await renderPage(doc.renderId!, page, OCR_TARGET);
       const textLayer = doc.kind === 'pdf' && host.useTextLayer?.() ? await pageText(doc.renderId!, page, OCR_TARGET).catch(() => undefined) : undefined;
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
       const size = { width: image.width, height: image.height };
+      const preview = textLayer?.length ? textPreview(textLayer, image, page, settings.dropHeaders) : null;
+      if (preview || !loaded) this.updatePage(doc.id, page, { ...(preview && { partial: preview }), ...(!loaded && { stage: 'Waiting for the model' }), size });
+      if (!(await untilAborted(ready, controller.signal))) {
+        this.updatePage(doc.id, page, { status: 'queued', stage: undefined, stageProgress: undefined });
+        return false;
+      }
       this.updatePage(doc.id, page, { status: 'recognizing', stage: 'Recognizing', size });
       const result = await host.ocrPage(image, page, settings, controller.signal, textLayer);
       let figures: Map<string, Blob> | undefined;
@@ -206,6 +216,7 @@ export class DocumentStore {
         figures = await cropFigures(await renderPage(doc.renderId!, page, OCR_TARGET), result.figures);
       }
       this.updatePage(doc.id, page, { status: 'done', stage: undefined, stageProgress: undefined, partial: undefined, result, figures, ms: performance.now() - started });
+      return true;
     } catch (err) {
       const aborted = (err as Error)?.name === 'AbortError' || controller.signal.aborted;
       this.updatePage(doc.id, page, {
@@ -215,8 +226,19 @@ export class DocumentStore {
         partial: undefined,
         error: aborted ? undefined : `Page ${page}: ${(err as Error)?.message ?? String(err)}`,
       });
+      return true;
     } finally {
       this.current = null;
     }
   }
+}
+
+/** `p`, or an AbortError as soon as `signal` aborts (a page cancelled while the model loads goes at once). */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(new DOMException('cancelled', 'AbortError'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
