@@ -1,8 +1,12 @@
 // Writes small, valid PDFs for tests that need unusual shapes (a 200-inch page, 500 pages) without
 // committing large files. Text uses the standard Helvetica font.
 
-/** A page with one line of text at its top left, or with a content stream of its own (`content`; font F1). */
-export type MadePage = { width: number; height: number } & ({ text: string; fontSize: number } | { content: string });
+/**
+ * A page with one line of text at its top left, or with a content stream of its own (`content`; font F1).
+ * `highlights`: rectangles [x0, y0, x1, y1] (PDF points) painted over the text as highlighting tools flatten
+ * them into a page: a form XObject in a non-isolated transparency group, filled with a /Multiply blend.
+ */
+export type MadePage = { width: number; height: number; highlights?: number[][] } & ({ text: string; fontSize: number } | { content: string });
 
 /**
  * `shiftedText`: the font's ToUnicode map gives every printable character as the next one ("a" as "b"), as a
@@ -17,10 +21,20 @@ export function makePdf(pages: MadePage[], o: { shiftedText?: boolean } = {}): B
   const font = add(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica${toUnicode ? ` /ToUnicode ${toUnicode} 0 R` : ''} >>`);
   const kids: number[] = [];
   for (const p of pages) {
-    const stream = 'content' in p ? p.content : textLine(p.text, p.fontSize, p.height);
+    let stream = 'content' in p ? p.content : textLine(p.text, p.fontSize, p.height);
+    let xobjects = '';
+    if (p.highlights?.length) {
+      const multiply = add('<< /Type /ExtGState /BM /Multiply >>');
+      const paint = `/M gs 1 0.75 0.63 rg ${p.highlights.map(([x0, y0, x1, y1]) => `${x0} ${y0} ${x1! - x0!} ${y1! - y0!} re f`).join(' ')}`;
+      const form = add(
+        `<< /Type /XObject /Subtype /Form /BBox [0 0 ${p.width} ${p.height}] /Group << /Type /Group /S /Transparency >> /Resources << /ExtGState << /M ${multiply} 0 R >> >> /Length ${paint.length} >>\nstream\n${paint}\nendstream`,
+      );
+      xobjects = ` /XObject << /Hl ${form} 0 R >>`;
+      stream += '\nq /Hl Do Q';
+    }
     const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
     kids.push(
-      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`),
+      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << /F1 ${font} 0 R >>${xobjects} >> /Contents ${content} 0 R >>`),
     );
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
