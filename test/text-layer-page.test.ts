@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSource, type PageSource } from '../cli/page-source';
 import type { TextLine } from '../src/core/layout/types';
-import { ocrPage } from '../src/core/pipeline/ocr-page';
+import { LAYER_DETECT_SIDE, ocrPage } from '../src/core/pipeline/ocr-page';
 import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engine';
 import { editDistance } from '../src/core/text/edit-distance';
 import { openNodeEngine } from '../src/node/page-ocr';
@@ -17,6 +17,16 @@ const PDF = fileURLToPath(new URL('../e2e/fixtures/text-page.pdf', import.meta.u
 
 const words = (s: string) => s.replace(/[#*\-]/g, ' ').split(/\s+/).filter(Boolean);
 const wordError = (ref: string, md: string) => editDistance(words(ref), words(md)) / words(ref).length;
+/** `engine` with its detector's input long sides noted in `sides`. */
+function notingDetectorSides(engine: PageEngine, sides: number[]): PageEngine {
+  const d = engine.detector;
+  const run: typeof d.run = (feeds) => {
+    sides.push(Math.max(...feeds.x!.dims.slice(2)));
+    return d.run(feeds);
+  };
+  return { ...engine, detector: { inputNames: d.inputNames, outputNames: d.outputNames, run, release: () => d.release() } };
+}
+
 // Every letter moved one place on: the layer of a font whose glyphs map to the wrong characters.
 const shifted = (t: string) => t.replace(/[a-y]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 1));
 
@@ -42,7 +52,11 @@ describe('a born-digital page with its text layer', () => {
   });
 
   it('takes the text from the layer: exact words, a few lines recognized to check it, the same blocks', async () => {
-    const r = await ocrPage(engine, page, 1, { k: 3, dropHeaders: false, textLayer: layer });
+    const sides: number[] = [];
+    const r = await ocrPage(notingDetectorSides(engine, sides), page, 1, { k: 3, dropHeaders: false, textLayer: layer });
+    // The detector only gives the layout its lines here: one coarser pass.
+    expect(sides).toEqual([LAYER_DETECT_SIDE]);
+    expect(LAYER_DETECT_SIDE).toBeLessThan(engine.detectorSpec.preprocess.maxSide);
     expect(r.stats.textLayer).toEqual({ used: true, lines: layer.length, recognized: 0 });
     expect(wordError(truth, r.markdown)).toBeLessThan(0.01);
     expect(wordError(truth, r.markdown)).toBeLessThanOrEqual(wordError(truth, ocr.markdown));
@@ -52,8 +66,11 @@ describe('a born-digital page with its text layer', () => {
   }, 120_000);
 
   it('recognizes the page as usual when the layer does not read like the page', async () => {
-    const r = await ocrPage(engine, page, 1, { k: 3, dropHeaders: false, textLayer: layer.map((l) => ({ ...l, text: shifted(l.text!) })) });
+    const sides: number[] = [];
+    const r = await ocrPage(notingDetectorSides(engine, sides), page, 1, { k: 3, dropHeaders: false, textLayer: layer.map((l) => ({ ...l, text: shifted(l.text!) })) });
     expect(r.stats.textLayer).toMatchObject({ used: false, reason: expect.stringMatching(/does not match the page/) });
+    // Detected again at the pack's own size before the page is recognized.
+    expect(sides).toEqual([LAYER_DETECT_SIDE, engine.detectorSpec.preprocess.maxSide]);
     expect(r.markdown).toBe(ocr.markdown);
   }, 120_000);
 

@@ -4,9 +4,10 @@ import { detectorInput } from '../detect/detector-input';
 import type { PageImage } from '../../protocol/page';
 import type { PageEngine } from './page-engine';
 
-export async function detectLines(engine: PageEngine, image: PageImage): Promise<LineBox[]> {
+/** `maxSide`: the detector's input long side, when not the pack's own (`preprocess.maxSide`). */
+export async function detectLines(engine: PageEngine, image: PageImage, maxSide?: number): Promise<LineBox[]> {
   const { runtime, detector, detectorSpec: spec } = engine;
-  const input = detectorInput(image, { maxSide: spec.preprocess.maxSide, mean: spec.preprocess.mean, std: spec.preprocess.std });
+  const input = detectorInput(image, { maxSide: maxSide ?? spec.preprocess.maxSide, mean: spec.preprocess.mean, std: spec.preprocess.std });
   const x = runtime.float32(input.tensor, [1, 3, input.height, input.width]);
   const out = await detector.run({ x });
   runtime.dispose(x);

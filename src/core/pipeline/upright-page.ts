@@ -69,13 +69,14 @@ function upsideDown(v: UprightVotes): boolean {
   return v.n >= FLIP_MIN_LINES && v.share <= FLIP_SHARE && v.median <= FLIP_MEDIAN;
 }
 
-export async function uprightPage(engine: PageEngine, original: PageImage, signal?: AbortSignal): Promise<UprightResult> {
+/** `maxSide`: the detector's input long side, when not the pack's own (detect-lines.ts). */
+export async function uprightPage(engine: PageEngine, original: PageImage, signal?: AbortSignal, maxSide?: number): Promise<UprightResult> {
   // Every turn is applied to the page and to its clean copy alike, so the detector's boxes fit both.
   // A noisy scan is detected on its median copy (despeckle.ts) and read as it is.
   const noisy = pixelNoise(original) >= NOISY_SIGMA;
   let image = original;
   let clean = noisy ? median3(original) : original;
-  let detected = await detectLines(engine, clean);
+  let detected = await detectLines(engine, clean, maxSide);
   let turns = 0;
   const steps: ((b: BBox) => BBox)[] = [];
 
@@ -85,7 +86,7 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     for (const t of [1, 3]) {
       const turned = rotatePage(image, t);
       const turnedClean = clean === image ? turned : rotatePage(clean, t);
-      const lines = await detectLines(engine, turnedClean);
+      const lines = await detectLines(engine, turnedClean, maxSide);
       tries.push({ t, turned, turnedClean, lines, share: uprightVotes(turned, lines).share });
       if (tries[0]!.share >= 0.7) break; // clearly upright: the other turn cannot do better
     }
@@ -105,7 +106,7 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     clean = clean === image ? upright.image : deskewPage(clean, skew, scale).image;
     image = upright.image;
     steps.unshift(upright.toPage);
-    detected = await detectLines(engine, clean);
+    detected = await detectLines(engine, clean, maxSide);
   }
 
   if (upsideDown(uprightVotes(image, detected))) {
@@ -116,7 +117,7 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     image = flipped;
     steps.unshift((b) => unrotateBox(b, 2, w, h));
     turns = (turns + 2) % 4;
-    detected = await detectLines(engine, clean);
+    detected = await detectLines(engine, clean, maxSide);
   }
 
   return { image, clean, detected, toPage: (b) => steps.reduce((box, step) => step(box), b), turns, skew: Math.abs(skew) >= DESKEW_MIN ? skew : 0 };
