@@ -195,7 +195,10 @@ export class DocumentStore {
     const started = performance.now();
     const settings = host.settings();
     let loaded = false;
-    void ready.then(() => (loaded = true));
+    void ready.then(
+      () => (loaded = true),
+      () => undefined,
+    );
     try {
       this.updatePage(doc.id, page, { status: 'rendering', stage: 'Rendering' });
       const image = await renderPage(doc.renderId!, page, OCR_TARGET);
