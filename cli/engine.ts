@@ -87,7 +87,8 @@ async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
     name: `pack ${o.pack}`,
     async ocrPage(source, page) {
       const image = await source.render(page);
-      const own = o.pdfText ? await source.textLines(page) : undefined;
+      // A page whose text cannot be read is recognized, as the app does.
+      const own = o.pdfText ? await source.textLines(page).catch(() => undefined) : undefined;
       const textLayer = own && !own.ocrLayer ? own.lines : undefined;
       return ocr.ocrPage(image, page, { ...(o.splitWidth !== undefined && { splitWidth: o.splitWidth }), ...(textLayer?.length && { textLayer }) });
     },

@@ -24,8 +24,10 @@ export interface PageSource {
   name: string;
   pageCount: number;
   render(page: number): Promise<PageImage>;
-  /** Text-layer lines of a PDF page in the rendered page's pixels (empty for images). */
-  /** `ocrLayer`: the page's text is another program's OCR, drawn invisibly over a scan (invisible-text.ts). */
+  /**
+   * Text-layer lines of a PDF page in the rendered page's pixels (empty for images). `ocrLayer`: the page's
+   * text is another program's OCR, drawn invisibly over a scan (invisible-text.ts).
+   */
   textLines(page: number): Promise<{ lines: TextLine[]; width: number; height: number; ocrLayer: boolean }>;
   close(): Promise<void>;
 }
