@@ -69,6 +69,15 @@ describe('a page fed in askew, sideways or upside down', () => {
     }, 120_000);
   }
 
+  it('a page known to be upright (its PDF text runs level) is only detected: not turned, not deskewed', async () => {
+    const sideways = rotatePage(page, 1);
+    const found = await uprightPage(engine, sideways, undefined, undefined, true);
+    expect([found.turns, found.skew]).toEqual([0, 0]);
+    expect(found.image).toBe(sideways);
+    // Without the hint the same page is turned back.
+    expect((await uprightPage(engine, sideways)).turns).toBe(3);
+  }, 60_000);
+
   it('upright pages stay as they are', async () => {
     const found = await uprightPage(engine, page);
     expect([found.turns, found.skew]).toEqual([0, 0]);

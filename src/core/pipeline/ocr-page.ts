@@ -14,6 +14,7 @@ import { pageStats } from './page-stats';
 import type { PageEngine } from './page-engine';
 import { lineWindows, partialPage, readingOrderOfLines } from './partial-page';
 import { readBoxes } from './read-boxes';
+import { isLevel } from '../text-layer/pdf-text';
 import { readWithTextLayer, type LayerLines } from './text-layer-page';
 import { uprightPage } from './upright-page';
 
@@ -33,10 +34,10 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   opts.onProgress?.('detect', 0, 1);
   // A page fed in sideways, upside down or askew is turned upright (upright-page.ts): everything after
   // reads the upright page, and the boxes the result reports are mapped back onto the page as given.
-  // A page offered its own text is detected at LAYER_DETECT_SIDE; if its text is refused, it is detected
-  // again at the pack's size before it is recognized.
+  // A page offered its own text is detected at LAYER_DETECT_SIDE, and not turned or deskewed when that text
+  // runs level; if its text is refused, the page is made upright and detected again at the pack's size.
   const offered = opts.textLayer?.length ? opts.textLayer : undefined;
-  let upright = await uprightPage(engine, original, opts.signal, offered && LAYER_DETECT_SIDE);
+  let upright = await uprightPage(engine, original, opts.signal, offered && LAYER_DETECT_SIDE, offered && isLevel(offered));
   let detectMs = performance.now() - t0;
   opts.onProgress?.('detect', 1, 1);
 

@@ -69,14 +69,18 @@ function upsideDown(v: UprightVotes): boolean {
   return v.n >= FLIP_MIN_LINES && v.share <= FLIP_SHARE && v.median <= FLIP_MEDIAN;
 }
 
-/** `maxSide`: the detector's input long side, when not the pack's own (detect-lines.ts). */
-export async function uprightPage(engine: PageEngine, original: PageImage, signal?: AbortSignal, maxSide?: number): Promise<UprightResult> {
+/**
+ * `maxSide`: the detector's input long side, when not the pack's own (detect-lines.ts). `level`: the page is
+ * known to be upright (a PDF's own text runs level on it), so it is only detected.
+ */
+export async function uprightPage(engine: PageEngine, original: PageImage, signal?: AbortSignal, maxSide?: number, level = false): Promise<UprightResult> {
   // Every turn is applied to the page and to its clean copy alike, so the detector's boxes fit both.
   // A noisy scan is detected on its median copy (despeckle.ts) and read as it is.
   const noisy = pixelNoise(original) >= NOISY_SIGMA;
   let image = original;
   let clean = noisy ? median3(original) : original;
   let detected = await detectLines(engine, clean, maxSide);
+  if (level) return { image, clean, detected, toPage: (b) => b, turns: 0, skew: 0 };
   let turns = 0;
   const steps: ((b: BBox) => BBox)[] = [];
 

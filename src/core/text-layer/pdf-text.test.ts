@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox, PageImage } from '../../protocol/page';
-import { checkLines, layerError, layerText, visibleLines } from './pdf-text';
+import { checkLines, isLevel, layerError, layerText, visibleLines } from './pdf-text';
 
 function pageWithInk(width: number, height: number, inked: BBox[]): PageImage {
   const pixels = new Uint8ClampedArray(width * height * 4).fill(255);
@@ -70,6 +70,17 @@ describe('layerText', () => {
 
   it('recognizes a box the lines it holds cover less than half of', () => {
     expect(layerText([[0, 0, 100, 20]], [[0, 0, 100, 20]], [line([0, 2, 30, 18], 'short')]).texts).toEqual([undefined]);
+  });
+});
+
+describe('isLevel', () => {
+  const at = (angle?: number) => ({ bbox: [0, 0, 100, 10] as BBox, text: 'words', angle });
+  it('holds when nine lines in ten or more run level', () => {
+    expect(isLevel([...Array(9)].map(() => at(0)).concat(at(Math.PI / 2)))).toBe(true);
+    expect(isLevel([...Array(8)].map(() => at(0.0005)).concat(at(0.01), at(Math.PI / 2)))).toBe(false);
+    // Lines whose direction is not known (not from a PDF's text) say nothing.
+    expect(isLevel([at(undefined), at(0)])).toBe(false);
+    expect(isLevel([])).toBe(false);
   });
 });
 

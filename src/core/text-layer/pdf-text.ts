@@ -5,6 +5,7 @@
 //                                    where it must be recognized (text in images, glyphs without Unicode);
 //                                    a line the detector split is shared out word by word; plus layer
 //                                    lines the detector missed
+//   isLevel(lines)                 → the layer's text runs level: the page was drawn upright
 //   checkLines(lines)              → a few lines to recognize and compare with the layer, to catch fonts whose
 //                                    text maps to the wrong characters
 //   layerError(layer, recognized)  → character error between the layer's text and the recognizer's
@@ -47,6 +48,19 @@ export function visibleLines(lines: readonly TextLine[], page: PageImage): TextL
     if (box && (l.text ?? '').trim() && inkShare(page, box) >= MIN_INK) out.push({ bbox: box, text: l.text!.trim() });
   }
   return out;
+}
+
+/** Text within this of level (radians) runs level; a PDF program sets its lines exactly level. */
+const LEVEL = 0.001;
+
+/**
+ * Whether the layer's text runs level, left to right, on nearly every line (90 %): then the page was drawn
+ * upright, and there is nothing to turn or deskew, whatever a few formula-heavy lines make the detector
+ * think (its slope estimate wanders by 0.3–0.7° on pages of 7–12 lines).
+ */
+export function isLevel(lines: readonly TextLine[]): boolean {
+  const level = lines.filter((l) => l.angle !== undefined && Math.abs(l.angle) < LEVEL).length;
+  return lines.length > 0 && level >= 0.9 * lines.length;
 }
 
 /** A box holds a layer line whose middle is inside it and this much of whose width is; a line split across boxes is recognized. */

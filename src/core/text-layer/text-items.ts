@@ -19,7 +19,7 @@ export interface PdfTextItem {
 export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly number[]): TextLine[] {
   const apply = (x: number, y: number): [number, number] => [vt[0]! * x + vt[2]! * y + vt[4]!, vt[1]! * x + vt[3]! * y + vt[5]!];
   const boxes: TextLine[] = [];
-  let cur: { bbox: [number, number, number, number]; text: string; base: number } | undefined;
+  let cur: { bbox: [number, number, number, number]; text: string; base: number; angle: number } | undefined;
   for (const it of items) {
     if (!it.str.trim()) {
       if (cur && it.str) cur.text += ' ';
@@ -32,16 +32,18 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
     const box: [number, number, number, number] = [Math.min(p0[0], p1[0]), Math.min(p0[1], p1[1]), Math.max(p0[0], p1[0]), Math.max(p0[1], p1[1])];
     const h = box[3] - box[1];
     const base = Math.max(p0[1], p1[1]);
+    // The direction the text runs in, on the page image: 0 for level text read left to right.
+    const angle = Math.atan2(vt[1]! * a + vt[3]! * b, vt[0]! * a + vt[2]! * b);
     if (cur && Math.abs(base - cur.base) < 0.5 * h && box[0] - cur.bbox[2] < 1.0 * h && box[0] > cur.bbox[0]) {
       const gap = box[0] - cur.bbox[2];
       if (!cur.text.endsWith(' ') && gap > 0.15 * h) cur.text += ' ';
       cur.text += it.str;
       cur.bbox = [cur.bbox[0], Math.min(cur.bbox[1], box[1]), Math.max(cur.bbox[2], box[2]), Math.max(cur.bbox[3], box[3])];
     } else {
-      if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim() });
-      cur = { bbox: box, text: it.str, base };
+      if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim(), angle: cur.angle });
+      cur = { bbox: box, text: it.str, base, angle };
     }
   }
-  if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim() });
+  if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim(), angle: cur.angle });
   return boxes.filter((l) => l.text);
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { textItemsToLines } from './text-items';
+
+// pdf.js's viewport at scale 2 on a page 800 points high: y flips, points double.
+const VIEWPORT = [2, 0, 0, -2, 0, 1600];
+const item = (str: string, transform: number[], width: number) => ({ str, transform, width, height: 12, hasEOL: false });
+
+describe('textItemsToLines', () => {
+  it('joins the items of one baseline into a line, in image pixels, with the direction the text runs in', () => {
+    const lines = textItemsToLines([item('Level', [12, 0, 0, 12, 100, 700], 30), item('text', [12, 0, 0, 12, 134, 700], 24)], VIEWPORT);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.text).toBe('Level text');
+    expect(lines[0]!.bbox.map(Math.round)).toEqual([200, 180, 316, 206]);
+    expect(lines[0]!.angle).toBe(0);
+  });
+
+  it('gives text set upward, as on a sideways table, its angle on the image', () => {
+    const [line] = textItemsToLines([item('Upward', [0, 12, -12, 0, 100, 300], 40)], VIEWPORT);
+    expect(line!.angle).toBeCloseTo(-Math.PI / 2);
+  });
+});
