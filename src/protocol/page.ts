@@ -67,7 +67,7 @@ export interface PdfTextLine {
   bbox: BBox;
   text: string;
   /** The direction the text runs in on the page image, radians (0: level, left to right). */
-  angle?: number;
+  direction?: number;
 }
 
 /** A page while it is read: the leading blocks whose lines are all read (no formulas yet). */

@@ -108,7 +108,7 @@ export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number, tar
     const viewport = page.getViewport({ scale: pdfScale(base.width, base.height, target) });
     const content = await page.getTextContent();
     const items = content.items.flatMap((it) => ('str' in it ? [{ str: it.str, transform: it.transform as number[], width: it.width, height: it.height, hasEOL: it.hasEOL }] : []));
-    const lines = textItemsToLines(items, viewport.transform as number[]).map((l) => ({ bbox: l.bbox, text: l.text ?? '', angle: l.angle }));
+    const lines = textItemsToLines(items, viewport.transform as number[]).map((l) => ({ bbox: l.bbox, text: l.text ?? '', direction: l.direction }));
     // Another program's OCR laid invisibly over a scan is not the page's own text.
     if (lines.length > 0 && isOcrLayer(invisibleTextShare(pdfTextOps(await page.getOperatorList(), pdfjs.OPS)))) return [];
     return lines;

@@ -1,6 +1,6 @@
 // What the page pipeline (ocr-page.ts) is asked to do, and what it reports while it works. Types and defaults.
 import type { PagePartial } from '../../protocol/page';
-import type { TextLine } from '../layout/types';
+import type { LayerLine } from '../text-layer/text-items';
 
 export type PageStage = 'detect' | 'recognize' | 'layout' | 'formula' | 'assemble';
 
@@ -23,7 +23,7 @@ export interface OcrPageOptions {
    * A PDF page's own text lines, in the page image's pixels: used instead of recognizing those lines when
    * the text matches the page (text-layer-page.ts).
    */
-  textLayer?: TextLine[];
+  textLayer?: LayerLine[];
 }
 
 export const DEFAULT_BATCH = 8;

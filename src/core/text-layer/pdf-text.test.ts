@@ -74,7 +74,7 @@ describe('layerText', () => {
 });
 
 describe('isLevel', () => {
-  const at = (angle?: number) => ({ bbox: [0, 0, 100, 10] as BBox, text: 'words', angle });
+  const at = (direction?: number) => ({ bbox: [0, 0, 100, 10] as BBox, text: 'words', direction });
   it('holds when nine lines in ten or more run level', () => {
     expect(isLevel([...Array(9)].map(() => at(0)).concat(at(Math.PI / 2)))).toBe(true);
     expect(isLevel([...Array(8)].map(() => at(0.0005)).concat(at(0.01), at(Math.PI / 2)))).toBe(false);

@@ -13,6 +13,7 @@ import type { BBox, PageImage } from '../../protocol/page';
 import { darkAt } from '../image/ink';
 import { centerY, grownBox, height, width } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
+import type { LayerLine } from './text-items';
 import { editDistance } from '../text/edit-distance';
 
 /** A text-layer line whose box is less than this share ink is not drawn (white, clipped or hidden text). */
@@ -58,8 +59,8 @@ const LEVEL = 0.001;
  * upright, and there is nothing to turn or deskew, whatever a few formula-heavy lines make the detector
  * think (its slope estimate wanders by 0.3–0.7° on pages of 7–12 lines).
  */
-export function isLevel(lines: readonly TextLine[]): boolean {
-  const level = lines.filter((l) => l.angle !== undefined && Math.abs(l.angle) < LEVEL).length;
+export function isLevel(lines: readonly LayerLine[]): boolean {
+  const level = lines.filter((l) => l.direction !== undefined && Math.abs(l.direction) < LEVEL).length;
   return lines.length > 0 && level >= 0.9 * lines.length;
 }
 

@@ -11,11 +11,11 @@ describe('textItemsToLines', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.text).toBe('Level text');
     expect(lines[0]!.bbox.map(Math.round)).toEqual([200, 180, 316, 206]);
-    expect(lines[0]!.angle).toBe(0);
+    expect(lines[0]!.direction).toBe(0);
   });
 
   it('gives text set upward, as on a sideways table, its angle on the image', () => {
     const [line] = textItemsToLines([item('Upward', [0, 12, -12, 0, 100, 300], 40)], VIEWPORT);
-    expect(line!.angle).toBeCloseTo(-Math.PI / 2);
+    expect(line!.direction).toBeCloseTo(-Math.PI / 2);
   });
 });

@@ -1,7 +1,15 @@
 // pdf.js text items → text-layer lines in page-image pixels (the render worker and the CLI both call this).
 //
-//   textItemsToLines(items, viewportTransform) → TextLine[]
+//   textItemsToLines(items, viewportTransform) → LayerLine[]
 import type { TextLine } from '../layout/types';
+
+/**
+ * A text-layer line. `direction`: the way its text runs on the page image, radians (0: level, left to
+ * right). Not the layout's `angle`, which the layout deskews by: a PDF's text is placed where it is drawn.
+ */
+export interface LayerLine extends TextLine {
+  direction?: number;
+}
 
 /** The fields of a pdf.js TextItem this needs (getTextContent().items that have `str`). */
 export interface PdfTextItem {
@@ -16,10 +24,10 @@ export interface PdfTextItem {
  * Items on the same baseline and close together join one line; a gap wider than the text height starts a
  * new box, as the detector would. `vt` is the page viewport's transform (PDF points → page-image pixels).
  */
-export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly number[]): TextLine[] {
+export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly number[]): LayerLine[] {
   const apply = (x: number, y: number): [number, number] => [vt[0]! * x + vt[2]! * y + vt[4]!, vt[1]! * x + vt[3]! * y + vt[5]!];
-  const boxes: TextLine[] = [];
-  let cur: { bbox: [number, number, number, number]; text: string; base: number; angle: number } | undefined;
+  const boxes: LayerLine[] = [];
+  let cur: { bbox: [number, number, number, number]; text: string; base: number; direction: number } | undefined;
   for (const it of items) {
     if (!it.str.trim()) {
       if (cur && it.str) cur.text += ' ';
@@ -33,17 +41,17 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
     const h = box[3] - box[1];
     const base = Math.max(p0[1], p1[1]);
     // The direction the text runs in, on the page image: 0 for level text read left to right.
-    const angle = Math.atan2(vt[1]! * a + vt[3]! * b, vt[0]! * a + vt[2]! * b);
+    const direction = Math.atan2(vt[1]! * a + vt[3]! * b, vt[0]! * a + vt[2]! * b);
     if (cur && Math.abs(base - cur.base) < 0.5 * h && box[0] - cur.bbox[2] < 1.0 * h && box[0] > cur.bbox[0]) {
       const gap = box[0] - cur.bbox[2];
       if (!cur.text.endsWith(' ') && gap > 0.15 * h) cur.text += ' ';
       cur.text += it.str;
       cur.bbox = [cur.bbox[0], Math.min(cur.bbox[1], box[1]), Math.max(cur.bbox[2], box[2]), Math.max(cur.bbox[3], box[3])];
     } else {
-      if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim(), angle: cur.angle });
-      cur = { bbox: box, text: it.str, base, angle };
+      if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim(), direction: cur.direction });
+      cur = { bbox: box, text: it.str, base, direction };
     }
   }
-  if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim(), angle: cur.angle });
+  if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim(), direction: cur.direction });
   return boxes.filter((l) => l.text);
 }
