@@ -11,9 +11,8 @@ import type { RenderTarget } from '../src/protocol/render-api';
 import { sniffKind } from '../src/ingest/file-kind';
 import { imageComplete } from './image-complete';
 import { imageScale, pdfScale, scaledSide } from '../workers/render/page-scale';
-import type { TextLine } from '../src/core/layout/types';
-import { invisibleTextShare, isOcrLayer, pdfTextOps } from '../src/core/text-layer/invisible-text';
-import { textItemsToLines } from '../src/core/text-layer/text-items';
+import type { LayerLine } from '../src/core/text-layer/text-items';
+import { readPageText } from '../src/core/text-layer/page-text';
 
 /** The app's OCR render target (src/bridges/render-bridge.ts OCR_TARGET): the same pixels in both. */
 export const OCR_TARGET: RenderTarget = { longSide: 2000, maxPixels: 6_000_000, maxDpi: 600 };
@@ -28,7 +27,7 @@ export interface PageSource {
    * Text-layer lines of a PDF page in the rendered page's pixels (empty for images). `ocrLayer`: the page's
    * text is another program's OCR, drawn invisibly over a scan (invisible-text.ts).
    */
-  textLines(page: number): Promise<{ lines: TextLine[]; width: number; height: number; ocrLayer: boolean }>;
+  textLines(page: number): Promise<{ lines: LayerLine[]; width: number; height: number; ocrLayer: boolean }>;
   close(): Promise<void>;
 }
 
@@ -96,12 +95,7 @@ async function openPdf(name: string, bytes: Uint8Array, target: RenderTarget): P
     },
     async textLines(n) {
       const { page, viewport } = await viewportOf(n);
-      const content = await page.getTextContent();
-      const lines = textItemsToLines(
-        content.items.flatMap((it) => ('str' in it ? [{ str: it.str, transform: it.transform as number[], width: it.width, height: it.height, hasEOL: it.hasEOL }] : [])),
-        viewport.transform as number[],
-      );
-      const ocrLayer = lines.length > 0 && isOcrLayer(invisibleTextShare(pdfTextOps(await page.getOperatorList(), pdfjs.OPS)));
+      const { lines, ocrLayer } = await readPageText(page, viewport.transform as number[], pdfjs.OPS);
       return { lines, width: Math.round(viewport.width), height: Math.round(viewport.height), ocrLayer };
     },
     close: () => doc.destroy(),

@@ -5,8 +5,7 @@ import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PdfTextLine } from '../../src/protocol/page';
 import type { OpenResult, RenderTarget } from '../../src/protocol/render-api';
-import { invisibleTextShare, isOcrLayer, pdfTextOps } from '../../src/core/text-layer/invisible-text';
-import { textItemsToLines } from '../../src/core/text-layer/text-items';
+import { readPageText } from '../../src/core/text-layer/page-text';
 import { NoFilterFactory, OffscreenCanvasFactory } from './offscreen-factories';
 import { pdfScale, POINTS_PER_INCH, scaledSide } from './page-scale';
 
@@ -106,12 +105,9 @@ export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number, tar
   try {
     const base = page.getViewport({ scale: 1 });
     const viewport = page.getViewport({ scale: pdfScale(base.width, base.height, target) });
-    const content = await page.getTextContent();
-    const items = content.items.flatMap((it) => ('str' in it ? [{ str: it.str, transform: it.transform as number[], width: it.width, height: it.height, hasEOL: it.hasEOL }] : []));
-    const lines = textItemsToLines(items, viewport.transform as number[]).map((l) => ({ bbox: l.bbox, text: l.text ?? '', direction: l.direction }));
+    const { lines, ocrLayer } = await readPageText(page, viewport.transform as number[], pdfjs.OPS);
     // Another program's OCR laid invisibly over a scan is not the page's own text.
-    if (lines.length > 0 && isOcrLayer(invisibleTextShare(pdfTextOps(await page.getOperatorList(), pdfjs.OPS)))) return [];
-    return lines;
+    return ocrLayer ? [] : lines.map((l) => ({ bbox: l.bbox, text: l.text ?? '', direction: l.direction }));
   } finally {
     page.cleanup();
   }

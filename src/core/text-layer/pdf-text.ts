@@ -103,14 +103,9 @@ function splitAcrossBoxes(l: TextLine, boxes: readonly BBox[]): TextLine[] {
   // A line one box holds is left whole, whatever else it touches.
   if (over.length < 2 || !text || over.some((b) => xOverlap(l.bbox, b) >= HELD * width(l.bbox))) return [l];
   const at = (i: number) => l.bbox[0] + (i / text.length) * width(l.bbox);
-  const boxOf = (x: number) => {
-    let best = 0;
-    over.forEach((b, k) => {
-      const d = Math.max(b[0] - x, x - b[2], 0);
-      if (d < Math.max(over[best]![0] - x, x - over[best]![2], 0)) best = k;
-    });
-    return best;
-  };
+  // The box holding x, else the nearest (the first of equals).
+  const gap = (b: BBox, x: number) => Math.max(b[0] - x, x - b[2], 0);
+  const boxOf = (x: number) => over.reduce((best, b, k) => (gap(b, x) < gap(over[best]!, x) ? k : best), 0);
   const pieces: { box: number; words: string[]; a: number; b: number }[] = [];
   for (const w of text.matchAll(/\S+/g)) {
     const [a, b] = [at(w.index!), at(w.index! + w[0].length)];
