@@ -23,7 +23,7 @@ export { DEFAULT_BATCH, type OcrPageOptions, type PageStage } from './page-optio
 /**
  * The detector's input long side for a page offered its own text (pocket's own is 1280): 0.77× the pixels.
  * There the detector's lines only give the layout its lines and find text the PDF lacks, and layer lines it
- * misses are added anyway (text-layer-page.ts). The coarsest side that left `npm run eval` unchanged: at
+ * misses are added anyway (text-layer-page.ts). The coarsest side that left `npm run eval:generated` unchanged: at
  * 960 a two-column title came apart into two boxes and lost its heading (98.5 % → 97.5 %).
  */
 export const LAYER_DETECT_SIDE = 1120;

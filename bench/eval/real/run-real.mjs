@@ -1,0 +1,117 @@
+// npm run eval: every real set, every system, one run on the same pixels; results and per-page outputs.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { SETS, loadSet, sharedDir } from './sets.mjs';
+import { SystemProcess } from './system-process.mjs';
+import { scorePage } from './score-page.mjs';
+import { summarizeRun } from './summary.mjs';
+import { renderReport } from './report.mjs';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const SYSTEMS = ['pagemark-ocr', 'pagemark', 'tesseract'];
+
+function options(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      set: { type: 'string' },
+      pages: { type: 'string' },
+      only: { type: 'string' },
+      systems: { type: 'string', default: SYSTEMS.join(',') },
+      pack: { type: 'string', default: join(root, 'models/pocket') },
+      k: { type: 'string', default: '3' },
+      'timeout-s': { type: 'string', default: '240' },
+      out: { type: 'string' },
+      // Score the outputs a run kept (DIR/eval-real.json and its pages) again, without reading any page.
+      rescore: { type: 'string' },
+    },
+  });
+  const quick = Boolean(values.set || values.pages || values.only || values.rescore);
+  return {
+    rescore: values.rescore,
+    sets: (values.set ?? Object.keys(SETS).join(',')).split(','),
+    pages: values.pages ? Number(values.pages) : undefined,
+    only: values.only,
+    // pagemark-ocr first: the default reuses its answer on pages that have no own text.
+    systems: SYSTEMS.filter((s) => values.systems.split(',').includes(s)),
+    pack: values.pack,
+    k: Number(values.k),
+    timeoutMs: Number(values['timeout-s']) * 1000,
+    // A quick loop never overwrites the committed full-run results.
+    out: values.out ?? join(root, quick ? 'bench/results/quick' : 'bench/results'),
+  };
+}
+
+// The bench's naming: the output for pdfs/NAME.pdf is NAME_pg1.md.
+const pageFile = (p) => `${p.pdf.replace(/\.pdf$/, '').replace(/[/\\]/g, '_')}_pg${p.page}.md`;
+
+function writeReport(report, out) {
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'eval-real.json'), JSON.stringify(report, null, 1) + '\n');
+  const md = renderReport(report);
+  writeFileSync(join(out, 'eval-real.md'), md);
+  process.stdout.write(md);
+}
+
+/** The kept outputs of an earlier run, scored by today's scorer against today's tests. */
+function rescore(dir, out) {
+  const report = JSON.parse(readFileSync(join(dir, 'eval-real.json'), 'utf8'));
+  const sets = Object.fromEntries(report.sets.map((s) => [s.name, loadSet(s.name)]));
+  report.pages = report.pages.map((p) => {
+    const tests = sets[p.set].pages.find((x) => x.pdf === p.pdf && x.page === p.page)?.tests ?? [];
+    const markdown = readFileSync(join(dir, 'eval-real-pages', p.set, p.system, pageFile(p)), 'utf8');
+    return { ...p, ...scorePage(tests, markdown) };
+  });
+  report.rescored = new Date().toISOString();
+  report.summary = summarizeRun(report.pages, report.systems, report.sets.map((s) => s.name));
+  writeReport(report, out);
+}
+
+export async function runRealEval(argv) {
+  const o = options(argv);
+  if (o.rescore) return rescore(o.rescore, o.out === join(root, 'bench/results/quick') ? o.rescore : o.out), 0;
+  const sets = o.sets.map((s) => loadSet(s, { pages: o.pages, only: o.only }));
+  const procs = Object.fromEntries(
+    o.systems.map((s) => [s, new SystemProcess(s, { pack: o.pack, k: o.k, reuseOcr: o.systems.includes('pagemark-ocr'), timeoutMs: o.timeoutMs })]),
+  );
+  const pages = [];
+  const started = new Date().toISOString();
+  try {
+    for (const set of sets) {
+      if (set.missing) console.error(`eval: ${set.name}: ${set.missing}`);
+      for (const p of set.pages) {
+        const ocrAnswer = {};
+        for (const system of o.systems) {
+          let a = await procs[system].read(p.path, p.page);
+          if (a.sameAsOcr) a = { ...ocrAnswer.value, ms: ocrAnswer.value.ms + a.ms, sameAsOcr: true };
+          if (system === 'pagemark-ocr') ocrAnswer.value = a;
+          const status = a.timeout ? 'timeout' : a.crash ? 'crash' : a.error ? 'error' : 'ok';
+          const markdown = a.markdown ?? '';
+          const dir = join(o.out, 'eval-real-pages', set.name, system);
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(join(dir, pageFile(p)), markdown);
+          const scored = scorePage(p.tests, markdown);
+          pages.push({ set: set.name, pdf: p.pdf, page: p.page, system, status, ...(a.error && { error: a.error }), ...(a.sameAsOcr && { sameAsOcr: true }), ...(a.textLayer && { textLayer: a.textLayer }), ms: Math.round(a.ms), ...scored });
+          const passed = scored.tests.filter((t) => t.passed).length;
+          console.error(`eval: ${set.name} ${p.pdf} p${p.page} ${system}: ${status}, ${passed}/${scored.tests.length} tests, ${(a.ms / 1000).toFixed(1)} s`);
+        }
+      }
+    }
+  } finally {
+    for (const proc of Object.values(procs)) proc.close();
+  }
+  const report = {
+    date: started,
+    pack: o.pack,
+    k: o.k,
+    shared: sharedDir,
+    systems: o.systems,
+    sets: sets.map((s) => ({ name: s.name, pages: s.pages.length, ...(s.missing && { missing: s.missing }) })),
+    summary: summarizeRun(pages, o.systems, sets.map((s) => s.name)),
+    pages,
+  };
+  writeReport(report, o.out);
+  return 0;
+}
