@@ -1,22 +1,37 @@
 // A pdf.js page's own text, as the render worker and the CLI both read it: its lines in page-image pixels,
 // and whether that text is another program's OCR laid invisibly over a scan. Takes the pdf.js page by shape
-// (core imports no pdf.js).
+// (core imports no pdf.js). Math set in math fonts is read from its glyphs (glyph-math/page-math.ts):
+// inline math is written into its line's text as $…$, display formulas are marked on their lines.
 //
 //   readPageText(page, viewportTransform, OPS) → { lines, ocrLayer }
 import { invisibleTextShare, isOcrLayer, pdfTextOps, type PdfTextOpCodes } from './invisible-text';
 import { textItemsToLines, type LayerLine, type PdfTextItem } from './text-items';
+import { glyphPageMath } from '../glyph-math/glyph-page-math';
+import type { RuleOpCodes } from '../glyph-math/page-rules';
 
 /** The parts of pdf.js's PDFPageProxy this reads. */
 export interface PdfTextPage {
   getTextContent(): Promise<{ items: readonly (PdfTextItem | object)[] }>;
   getOperatorList(): Promise<{ fnArray: readonly number[]; argsArray: readonly unknown[] }>;
+  /** Loaded fonts by id, after getOperatorList (their `name` tells a math font). */
+  commonObjs?: { has(id: string): boolean; get(id: string): unknown };
 }
 
-export async function readPageText(page: PdfTextPage, vt: readonly number[], codes: PdfTextOpCodes): Promise<{ lines: LayerLine[]; ocrLayer: boolean }> {
+export async function readPageText(page: PdfTextPage, vt: readonly number[], codes: PdfTextOpCodes & Partial<RuleOpCodes>): Promise<{ lines: LayerLine[]; ocrLayer: boolean }> {
   const content = await page.getTextContent();
-  const items = content.items.flatMap((it) => ('str' in it ? [{ str: it.str, transform: it.transform, width: it.width, height: it.height, hasEOL: it.hasEOL }] : []));
-  const lines = textItemsToLines(items, vt);
+  const raw = content.items.filter((it): it is PdfTextItem & { fontName?: string } => 'str' in it);
+  const items = raw.map((it) => ({ str: it.str, transform: it.transform, width: it.width, height: it.height, hasEOL: it.hasEOL }));
+  let lines = textItemsToLines(items, vt);
+  if (lines.length === 0) return { lines, ocrLayer: false };
   // The operator list is read only when there is text to judge.
-  const ocrLayer = lines.length > 0 && isOcrLayer(invisibleTextShare(pdfTextOps(await page.getOperatorList(), codes)));
+  const ops = await page.getOperatorList();
+  const ocrLayer = isOcrLayer(invisibleTextShare(pdfTextOps(ops, codes)));
+  if (!ocrLayer) lines = glyphPageMath(lines, raw, (id) => fontName(page, id), ops, codes, vt);
   return { lines, ocrLayer };
+}
+
+function fontName(page: PdfTextPage, id: string | undefined): string {
+  if (!id || !page.commonObjs?.has(id)) return '';
+  const font = page.commonObjs.get(id) as { name?: unknown } | null;
+  return typeof font?.name === 'string' ? font.name : '';
 }

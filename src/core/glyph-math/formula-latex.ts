@@ -1,0 +1,257 @@
+// A formula's glyphs and drawn rules → LaTeX, from how it is typeset: a √ with a rule over what follows
+// is \sqrt; a rule with glyphs stacked above and below is \frac; glyphs set above and below a big operator
+// are its limits; smaller glyphs raised or lowered from the baseline are super- and subscripts; an accent
+// glyph over a letter is \hat, \bar…; upright letter runs are function names. Returns undefined where it is
+// unsure (a glyph it cannot name, a script with nothing to attach to in a way it cannot write).
+//
+//   formulaLatex(glyphs, rules) → "\sum_{k=1}^{n}k^{2}=\frac{1}{6}n(n+1)(2n+1)" | undefined
+import type { Glyph } from './glyphs';
+import { isItalicFont } from './glyphs';
+import { ACCENTS, BIG_OPERATORS, FUNCTION_NAMES, functionName, glyphLatex } from './symbols';
+
+/** A horizontal rule drawn on the page (a fraction bar, a radical's overbar), in pixels. */
+export interface Rule {
+  x0: number;
+  x1: number;
+  y: number;
+}
+
+/** A formula part: a glyph, or something built of several (a fraction, a root, an operator with limits). */
+export interface Atom {
+  tex: string;
+  x0: number;
+  x1: number;
+  base: number;
+  size: number;
+  top: number;
+  bottom: number;
+  /** A big operator (with its limits): it stands on whatever baseline its row has. */
+  op?: boolean;
+  /** Upright letters (function names, \mathrm) and digits: joined without a script between. */
+  upright?: boolean;
+  accent?: string;
+  /** A single character glyph, kept for accents and √. */
+  ch?: string;
+  /** Glyphs of TeX's extension and symbol fonts hang below their baseline. */
+  hangs?: boolean;
+}
+
+const cx = (a: { x0: number; x1: number }) => (a.x0 + a.x1) / 2;
+const cy = (a: Atom) => (a.top + a.bottom) / 2;
+
+/** Glyphs → atoms: names and vertical extents; upright letter runs of a function name become one atom. */
+export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
+  const atoms: Atom[] = [];
+  const gs = glyphs.filter((g) => g.ch.trim());
+  for (let i = 0; i < gs.length; i++) {
+    const g = gs[i]!;
+    const hangs = g.cls === 'extension' || (g.cls === 'symbol' && '√∑∏∫'.includes(g.ch));
+    const upright = /[A-Za-z]/.test(g.ch) && (g.cls === 'roman' || g.cls === 'math' || (g.cls === 'text' && !isItalicFont(g.font)));
+    // A run of upright letters in one run with no gap: a function name ("sin") or a word in \mathrm.
+    if (upright) {
+      let j = i;
+      while (j + 1 < gs.length && gs[j + 1]!.run === g.run && /[A-Za-z]/.test(gs[j + 1]!.ch) && gs[j + 1]!.x0 - gs[j]!.x1 < 0.1 * g.size) j++;
+      const word = gs.slice(i, j + 1).map((x) => x.ch).join('');
+      if (word.length > 1) {
+        const name = FUNCTION_NAMES.has(word) ? functionName(word) : `\\mathrm{${word}}`;
+        atoms.push({ tex: name, x0: g.x0, x1: gs[j]!.x1, base: g.base, size: g.size, top: g.base - 0.7 * g.size, bottom: g.base + 0.2 * g.size, upright: true });
+        i = j;
+        continue;
+      }
+    }
+    const accent = ACCENTS[g.ch];
+    const tex = glyphLatex(g.ch, g.cls);
+    if (tex === undefined && !accent) return undefined;
+    const big = tex !== undefined && (BIG_OPERATORS.has(tex) || tex === '\\surd');
+    const top = hangs ? g.base - 0.05 * g.size : g.base - (big ? 0.95 : 0.7) * g.size;
+    const bottom = hangs ? g.base + (big ? 1.4 : 1.0) * g.size : g.base + (big ? 0.35 : 0.2) * g.size;
+    atoms.push({ tex: tex ?? '', x0: g.x0, x1: g.x1, base: g.base, size: g.size, top, bottom, ch: g.ch, hangs, ...(accent && { accent }), ...(BIG_OPERATORS.has(tex ?? '') && { op: true }) });
+  }
+  return atoms;
+}
+
+/** The LaTeX of glyphs and rules typeset as one formula, or undefined where unsure. */
+export function formulaLatex(glyphs: readonly Glyph[], rules: readonly Rule[]): string | undefined {
+  const atoms = glyphAtoms(glyphs);
+  if (!atoms || atoms.length === 0) return undefined;
+  try {
+    return build(atoms, [...rules]);
+  } catch (e) {
+    if (e instanceof Unsure) return undefined;
+    throw e;
+  }
+}
+
+class Unsure extends Error {}
+
+const union = (parts: readonly Atom[]) => ({
+  x0: Math.min(...parts.map((a) => a.x0)),
+  x1: Math.max(...parts.map((a) => a.x1)),
+  top: Math.min(...parts.map((a) => a.top)),
+  bottom: Math.max(...parts.map((a) => a.bottom)),
+});
+
+/** Largest text size among atoms that are not big operators or extension glyphs. */
+function mainSize(atoms: readonly Atom[]): number {
+  const plain = atoms.filter((a) => !a.op && !a.hangs);
+  return Math.max(...(plain.length ? plain : atoms).map((a) => a.size));
+}
+
+function build(input: Atom[], rules: Rule[]): string {
+  if (input.length === 0) return '';
+  let atoms = [...input];
+  const s = mainSize(atoms);
+  const inside = (r: Rule, a: Atom) => cx(a) > r.x0 - 0.1 * s && cx(a) < r.x1 + 0.1 * s;
+
+  // √ with a rule starting at its right edge, near its top: everything under the rule is the radicand.
+  for (const root of atoms.filter((a) => a.tex === '\\surd')) {
+    const r = rules.find((q) => Math.abs(q.x0 - root.x1) < 0.7 * root.size && q.y > root.top - 0.4 * root.size && q.y < root.top + 0.5 * root.size);
+    if (!r) continue;
+    rules.splice(rules.indexOf(r), 1);
+    const under = atoms.filter((a) => a !== root && cx(a) > r.x0 && cx(a) < r.x1 + 0.1 * s && a.top > r.y - 0.3 * a.size && cy(a) < root.bottom + 0.2 * s);
+    const index = atoms.filter((a) => a !== root && !under.includes(a) && a.size < 0.85 * root.size && cx(a) < root.x0 + 0.6 * (root.x1 - root.x0) && a.x1 > root.x0 - 0.8 * root.size && a.bottom < cy(root) + 0.1 * s && a.bottom > root.top - 0.6 * s);
+    const inner = build(under, rules.filter((q) => q.y > r.y && q.x0 >= r.x0 - 1 && q.x1 <= r.x1 + 1));
+    const idx = index.length ? build(index, []) : '';
+    const parts = [root, ...under, ...index];
+    const base = under.length ? baselineOf(under) : root.base;
+    atoms = atoms.filter((a) => !parts.includes(a));
+    atoms.push({ tex: idx ? `\\sqrt[${idx}]{${inner}}` : `\\sqrt{${inner}}`, ...union(parts), x0: root.x0, x1: Math.max(r.x1, ...under.map((a) => a.x1)), base, size: s, top: r.y });
+  }
+
+  // Fractions, widest rule first: the stacks just above and below a rule, within its width.
+  for (const r of [...rules].sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))) {
+    if (!rules.includes(r)) continue;
+    const stack = (above: boolean) => {
+      const cand = atoms.filter((a) => inside(r, a) && (above ? a.bottom < r.y + 0.35 * a.size && cy(a) < r.y : a.top > r.y - 0.35 * a.size && cy(a) > r.y));
+      cand.sort((a, b) => (above ? b.bottom - a.bottom : a.top - b.top));
+      const taken: Atom[] = [];
+      let edge = r.y;
+      for (const a of cand) {
+        const gap = above ? edge - a.bottom : a.top - edge;
+        if (gap > 0.6 * s) break;
+        taken.push(a);
+        edge = above ? Math.min(edge, a.top) : Math.max(edge, a.bottom);
+      }
+      return taken;
+    };
+    const num = stack(true);
+    const den = stack(false);
+    if (!num.length || !den.length) continue;
+    rules.splice(rules.indexOf(r), 1);
+    const sub = (part: Atom[]) => {
+      const box = union(part);
+      return build(part, rules.filter((q) => q.y > box.top && q.y < box.bottom && q.x0 >= box.x0 - 1 && q.x1 <= box.x1 + 1));
+    };
+    const tex = `\\frac{${sub(num)}}{${sub(den)}}`;
+    const parts = [...num, ...den];
+    atoms = atoms.filter((a) => !parts.includes(a));
+    atoms.push({ tex, ...union(parts), x0: r.x0, x1: r.x1, base: r.y + 0.25 * s, size: s });
+  }
+
+  // Limits above and below a big operator (or a function name such as lim with something under it).
+  for (const op of atoms.filter((a) => a.op || (a.upright && /^\\(lim|max|min|sup|inf|liminf|limsup|operatorname\{arg(max|min)\})$/.test(a.tex)))) {
+    if (!atoms.includes(op)) continue;
+    const w = op.x1 - op.x0;
+    const near = (a: Atom) => a !== op && a.size < 0.95 * s && cx(a) > op.x0 - 0.8 * w - 0.3 * s && cx(a) < op.x1 + 0.8 * w + 0.3 * s;
+    const chain = (above: boolean) => {
+      const cand = atoms.filter((a) => near(a) && (above ? a.bottom <= op.top + 0.35 * a.size && a.base < op.top + 0.3 * a.size : a.top >= op.bottom - 0.45 * a.size));
+      if (!cand.length) return [];
+      // The limit is the row of glyphs nearest the operator, grown sideways while they touch.
+      const row = above ? Math.max(...cand.map((a) => a.base)) : Math.min(...cand.map((a) => a.base));
+      return cand.filter((a) => Math.abs(a.base - row) < 0.6 * a.size || (above ? a.base < row : a.base > row));
+    };
+    const upper = chain(true);
+    const lower = chain(false);
+    if (!upper.length && !lower.length) continue;
+    const sub = lower.length ? `_{${build(lower, [])}}` : '';
+    const sup = upper.length ? `^{${build(upper, [])}}` : '';
+    const parts = [op, ...upper, ...lower];
+    atoms = atoms.filter((a) => !parts.includes(a));
+    atoms.push({ ...op, tex: `${op.tex}${sub}${sup}`, ...union(parts), op: true, upright: false });
+  }
+
+  // Accents: a hat, bar, tilde or dot glyph set over another glyph.
+  for (const acc of atoms.filter((a) => a.accent)) {
+    const target = atoms.find((a) => a !== acc && !a.accent && cx(acc) > a.x0 - 0.15 * a.size && cx(acc) < a.x1 + 0.15 * a.size && acc.base < a.base - 0.08 * a.size && acc.base > a.top - 0.6 * a.size);
+    if (!target) {
+      if (!acc.tex) throw new Unsure('an accent over nothing');
+      acc.accent = undefined;
+      continue;
+    }
+    atoms = atoms.filter((a) => a !== acc);
+    target.tex = `${acc.accent}{${target.tex}}`;
+  }
+  if (atoms.some((a) => !a.tex)) throw new Unsure('a glyph without a name');
+
+  return rows(atoms, s).map((row) => scripts(row, s)).join(' \\\\ ');
+}
+
+/** Baseline of a row: the one most of its full-size width sits on. */
+function baselineOf(atoms: readonly Atom[]): number {
+  const s = mainSize(atoms);
+  const full = atoms.filter((a) => !a.op && !a.hangs && a.size >= 0.85 * s);
+  const list = full.length ? full : atoms;
+  let best = list[0]!.base;
+  let most = -1;
+  for (const a of list) {
+    const w = list.filter((b) => Math.abs(b.base - a.base) < 0.1 * s).reduce((t, b) => t + (b.x1 - b.x0), 0);
+    if (w > most) [best, most] = [a.base, w];
+  }
+  return best;
+}
+
+/** Atoms split into rows of full-size glyphs a line apart (aligned equations); smaller ones join the nearest. */
+function rows(atoms: Atom[], s: number): Atom[][] {
+  const full = atoms.filter((a) => !a.op && !a.hangs && a.size >= 0.85 * s);
+  const bases: number[] = [];
+  for (const b of full.map((a) => a.base).sort((x, y) => x - y)) if (!bases.length || b - bases.at(-1)! > 0.9 * s) bases.push(b);
+  if (bases.length <= 1) return [atoms];
+  const out: Atom[][] = bases.map(() => []);
+  for (const a of atoms) {
+    const y = a.op || a.hangs ? cy(a) : a.base;
+    let k = 0;
+    bases.forEach((b, i) => Math.abs(y - b) < Math.abs(y - bases[k]!) && (k = i));
+    out[k]!.push(a);
+  }
+  return out.filter((r) => r.length);
+}
+
+/** One row: atoms on its baseline in order, each with the smaller atoms raised or lowered after it as scripts. */
+function scripts(atoms: Atom[], s: number): string {
+  const main = baselineOf(atoms);
+  const onBase = (a: Atom) =>
+    a.op || (a.size >= 0.85 * s ? Math.abs(a.base - main) < 0.3 * s : Math.abs(a.base - main) < 0.04 * s) || a.tex.startsWith('\\frac') || a.tex.startsWith('\\sqrt');
+  const base = atoms.filter(onBase).sort((a, b) => a.x0 - b.x0);
+  const rest = atoms.filter((a) => !onBase(a)).sort((a, b) => a.x0 - b.x0);
+  if (rest.some((a) => a.size >= 0.95 * s && Math.abs(a.base - main) > 0.3 * s && !base.length)) throw new Unsure('no baseline');
+  const attached = new Map<Atom | null, { sup: Atom[]; sub: Atom[] }>();
+  for (const a of rest) {
+    const before = base.filter((b) => b.x0 < a.x0 + 0.1 * a.size);
+    const anchor = before.length ? before[before.length - 1]! : null;
+    if (!attached.has(anchor)) attached.set(anchor, { sup: [], sub: [] });
+    const up = a.base < main - 0.05 * s;
+    attached.get(anchor)![up ? 'sup' : 'sub'].push(a);
+  }
+  const withScripts = (tex: string, at: Atom | null) => {
+    const sc = attached.get(at);
+    if (!sc) return tex;
+    const sub = sc.sub.length ? `_{${build(sc.sub, [])}}` : '';
+    const sup = sc.sup.length ? `^{${build(sc.sup, [])}}` : '';
+    return `${/[_^]/.test(tex) && !/^\\(sum|prod|int|lim|max|min|sup|inf|coprod|oint|iint|bigcup|bigcap)/.test(tex) ? `{${tex}}` : tex}${sub}${sup}`;
+  };
+  let out = attached.has(null) ? withScripts('{}', null) : '';
+  let prev: Atom | undefined;
+  for (const b of base) {
+    // A wide gap on the baseline is a space the page set on purpose (between "n = 1" and "n = 2").
+    if (prev && b.x0 - prev.x1 > 1.5 * s) out += '\\quad ';
+    out = join(out, withScripts(b.tex, b));
+    prev = b;
+  }
+  return out;
+}
+
+/** Appends a token, with a space only where a command would run into a letter. */
+function join(out: string, tex: string): string {
+  if (/\\[A-Za-z]+$/.test(out) && /^[A-Za-z0-9]/.test(tex)) return `${out} ${tex}`;
+  return out + tex;
+}

@@ -1,0 +1,96 @@
+// A PDF page's text as glyphs with their font and geometry, in page-image pixels (y down), for rebuilding
+// formulas from how they are typeset (formula-latex.ts). pdf.js gives runs of glyphs (one font, size and
+// baseline per run); each run is cut into glyphs, their advance shared out by a rough width per character.
+//
+//   fontClass("ABCDEF+CMMI10") → 'italic'        what a math font says about the glyphs it sets
+//   runGlyphs(runs, viewport)   → Glyph[]         one per character, spaces kept (they separate words)
+
+/** One pdf.js text run with the real name of its font (the font object's `name`, subset prefix and all). */
+export interface GlyphRun {
+  str: string;
+  font: string;
+  /** pdf.js's text transform [a, b, c, d, e, f] in PDF points. */
+  transform: number[];
+  width: number;
+}
+
+/**
+ * What a font says about its glyphs in a formula. 'text': a text font (its letters may be prose);
+ * 'italic': math italic letters; 'symbol': math symbols (CMSY: its capitals are calligraphic);
+ * 'extension': big operators and delimiters (CMEX); 'bb', 'cal', 'frak': alphabets; 'math': a Unicode
+ * math font (STIX/Cambria/Latin Modern Math: the character says what it is); 'roman', 'bold': upright
+ * math text fonts (CMR, CMBX) whose letters in a formula are function names or \mathrm.
+ */
+export type FontClass = 'text' | 'italic' | 'symbol' | 'extension' | 'bb' | 'cal' | 'frak' | 'math' | 'roman' | 'bold';
+
+const FONT_CLASSES: [RegExp, FontClass][] = [
+  [/^(msbm|bbold|dsrom|bbm|stixds|.*doublestruck)/, 'bb'],
+  [/^(eusm|eusb|rsfs|mathc|.*script|.*calligraph)/, 'cal'],
+  [/^(eufm|eufb|.*fraktur)/, 'frak'],
+  [/^(cmex|lmex|.*extension|stixsize|stixvariants|txex|pxex|mtextra|.*mtextra|euex)/, 'extension'],
+  [/^(cmsy|cmbsy|lmsy|msam|txsy|pxsy|rtxsy|stixgeneral|symbol|mtsymbol|.*symbolmt|.*mathsymbol|wasy|stmary)/, 'symbol'],
+  [/^(cmmi|cmbmi|lmmi|txmi|pxmi|rtxmi|eurm|eurb|.*mathitalic|.*mathematicalpi|.*mathpi)/, 'italic'],
+  [/(math|cambria.?math|xits|asana|lmroman.*math|texgyre.*math|mathjax)/, 'math'],
+  [/^(cmr\d|cmr$|lmr\d|cmss|cmtt|cmu)/, 'roman'],
+  [/^(cmbx|lmbx|cmb\d)/, 'bold'],
+];
+
+export function fontClass(name: string): FontClass {
+  const n = name.replace(/^[A-Z]{6}\+/, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  for (const [re, c] of FONT_CLASSES) if (re.test(n)) return c;
+  return 'text';
+}
+
+/** Is this a bold or italic text font (for prose: emphasis; in formulas: \mathbf)? */
+export const isBoldFont = (name: string) => /bold|black|heavy|cmbx|-bd|,bold/i.test(name.replace(/^[A-Z]{6}\+/, ''));
+export const isItalicFont = (name: string) => /italic|oblique|cmti|cmmi|-it\b|,italic/i.test(name.replace(/^[A-Z]{6}\+/, ''));
+
+export interface Glyph {
+  ch: string;
+  font: string;
+  cls: FontClass;
+  /** Font size in pixels. */
+  size: number;
+  x0: number;
+  x1: number;
+  /** Baseline, pixels from the top of the page. */
+  base: number;
+  /** Index of the run it came from. */
+  run: number;
+}
+
+/** Rough advance widths in ems, so a run's width can be shared out among its characters. */
+function advance(ch: string): number {
+  if (/\s/.test(ch)) return 0.3;
+  if (/[.,:;'!|`]/.test(ch)) return 0.28;
+  if (/[()[\]{}ijlftI1r]/.test(ch)) return 0.35;
+  if (/[=+−<>×÷±∓≤≥≠≈≡∼∈∉⊂⊆∪∩→←⇒⇔∞∑∏∫√∂∇mwMW]/.test(ch)) return 0.8;
+  return 0.55;
+}
+
+/**
+ * Each run cut into glyphs, in page-image pixels (`vt`: the viewport transform). Only level runs are cut
+ * (turned text is not math to rebuild); a run's advance is shared by rough character widths.
+ */
+export function runGlyphs(runs: readonly GlyphRun[], vt: readonly number[]): Glyph[] {
+  const scale = Math.hypot(vt[0]!, vt[1]!);
+  const out: Glyph[] = [];
+  runs.forEach((r, run) => {
+    const [a, b, c, d, e, f] = r.transform as [number, number, number, number, number, number];
+    if (Math.abs(b) > 1e-3 * Math.abs(a) || a <= 0 || !r.str) return;
+    const size = Math.hypot(c, d) * scale || Math.abs(a) * scale;
+    const x = vt[0]! * e + vt[2]! * f + vt[4]!;
+    const base = vt[1]! * e + vt[3]! * f + vt[5]!;
+    const chars = [...r.str];
+    const units = chars.map(advance);
+    const total = units.reduce((s, u) => s + u, 0);
+    const w = r.width * scale;
+    let at = x;
+    chars.forEach((ch, i) => {
+      const cw = total ? (w * units[i]!) / total : 0;
+      out.push({ ch, font: r.font, cls: fontClass(r.font), size, x0: at, x1: at + cw, base, run });
+      at += cw;
+    });
+  });
+  return out;
+}

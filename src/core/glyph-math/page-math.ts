@@ -1,0 +1,249 @@
+// Math on a PDF page, from its glyphs: which text-layer lines are display formulas (rows of math glyphs on
+// their own, stacked around rules: one formula's lines grouped, its LaTeX written from the glyphs), and
+// which prose lines hold inline math (math-font runs with their scripts, written as $…$ in the line's text).
+//
+//   pageMath(lines, glyphs, rules) → the lines, inline math written into their text, display formulas
+//                                     marked on each of their lines (LayerLine.formula); script lines that
+//                                     belong to a prose line are folded into it
+import type { LayerLine } from '../text-layer/text-items';
+import type { Glyph } from './glyphs';
+import { formulaLatex, type Rule } from './formula-latex';
+import { FUNCTION_NAMES } from './symbols';
+import { mathLetter } from '../text-layer/inline-math';
+import { parsesInKatex } from './katex-check';
+
+/** A display formula read from its glyphs: the LaTeX, its box, and its equation number ("3") if it has one. */
+export interface GlyphFormula {
+  id: number;
+  latex: string;
+  bbox: [number, number, number, number];
+  tag?: string;
+}
+
+export type MathLine = LayerLine & { formula?: GlyphFormula };
+
+const MATH_CLASSES = new Set(['italic', 'symbol', 'extension', 'bb', 'cal', 'frak', 'math']);
+const MATH_SYMBOL = /[=<>±∓×÷≤≥≠≈≡∼∝∈∉⊂⊆∪∩→⇒⇔∀∃∂∇∞∑∏∫√∮⊗⊕∧∨′‖⟨⟩]/;
+
+/** Does this glyph say "math" by itself: a math font's letter or symbol, a math letter, Greek, an operator? */
+export function isMathGlyph(g: Glyph): boolean {
+  if (!g.ch.trim()) return false;
+  if (MATH_CLASSES.has(g.cls)) return !/^[0-9.,;:()[\]]$/.test(g.ch) || g.cls === 'extension';
+  return mathLetter(g.ch) !== undefined || /[\u0370-\u03ff∆Ω]/.test(g.ch) || MATH_SYMBOL.test(g.ch);
+}
+
+const EQ_NUMBER = /^\(\s*[0-9]{1,3}(\.[0-9]{1,3})*[a-z]?\s*\)$/;
+
+/** The most common size of the page's glyphs: the body text size. */
+function bodySize(glyphs: readonly Glyph[]): number {
+  const counts = new Map<number, number>();
+  for (const g of glyphs) if (g.ch.trim()) counts.set(Math.round(g.size * 2) / 2, (counts.get(Math.round(g.size * 2) / 2) ?? 0) + 1);
+  let best = 0;
+  let most = 0;
+  for (const [s, n] of counts) if (n > most) [best, most] = [s, n];
+  return best || 12;
+}
+
+type Box = [number, number, number, number];
+const lineBase = (l: LayerLine) => l.bbox[3] - (0.25 / 1.1) * (l.bbox[3] - l.bbox[1]);
+const vOverlap = (a: Box, b: Box) => Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+
+/** Each glyph's line: the line whose box holds its middle, nearest its baseline. */
+function glyphLines(lines: readonly LayerLine[], glyphs: readonly Glyph[]): Glyph[][] {
+  const out: Glyph[][] = lines.map(() => []);
+  for (const g of glyphs) {
+    const mx = (g.x0 + g.x1) / 2;
+    const my = g.base - 0.3 * g.size;
+    let best = -1;
+    let dist = Infinity;
+    lines.forEach((l, i) => {
+      const b = l.bbox;
+      if (mx < b[0] - 1 || mx > b[2] + 1 || my < b[1] - 1 || my > b[3] + 1) return;
+      const d = Math.abs(lineBase(l) - g.base);
+      if (d < dist) [best, dist] = [i, d];
+    });
+    if (best >= 0) out[best]!.push(g);
+  }
+  return out;
+}
+
+/** Prose: a word of three or more letters in a text font at body size that is not a function name. */
+function isProse(glyphs: readonly Glyph[], body: number): boolean {
+  let word = '';
+  let prev: Glyph | undefined;
+  const words: string[] = [];
+  for (const g of [...glyphs].sort((a, b) => a.x0 - b.x0)) {
+    const letter = /\p{L}/u.test(g.ch) && !MATH_CLASSES.has(g.cls) && mathLetter(g.ch) === undefined && !/[\u0370-\u03ff]/.test(g.ch) && g.size >= 0.8 * body;
+    if (letter && prev && g.run === prev.run && g.x0 - prev.x1 < 0.15 * g.size) word += g.ch;
+    else {
+      if (word) words.push(word);
+      word = letter ? g.ch : '';
+    }
+    prev = letter ? g : undefined;
+  }
+  if (word) words.push(word);
+  return words.some((w) => w.length >= 3 && !FUNCTION_NAMES.has(w));
+}
+
+export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], rules: readonly Rule[]): MathLine[] {
+  if (!glyphs.some(isMathGlyph)) return [...lines];
+  const body = bodySize(glyphs);
+  const per = glyphLines(lines, glyphs);
+  const prose = per.map((gs) => isProse(gs, body));
+  const small = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || g.size < 0.85 * body));
+  // Visual lines: layer lines side by side on one line of the page (a text fraction or a script splits
+  // pdf.js's runs into several), and script lines against a prose line, go with the prose line.
+  const owner = lines.map((_, i) => i);
+  const root = (i: number): number => (owner[i] === i ? i : (owner[i] = root(owner[i]!)));
+  lines.forEach((l, i) => {
+    const h = l.bbox[3] - l.bbox[1];
+    lines.forEach((p, j) => {
+      if (j === i || root(i) === root(j)) return;
+      const ph = p.bbox[3] - p.bbox[1];
+      const over = vOverlap(p.bbox, l.bbox);
+      const xgap = Math.max(l.bbox[0], p.bbox[0]) - Math.min(l.bbox[2], p.bbox[2]);
+      const beside = over > 0.4 * Math.min(h, ph) && xgap < 1.0 * body && xgap > -0.5 * body;
+      const script = small[i] && prose[j] && over > 0.3 * h && l.bbox[0] < p.bbox[2] + body && l.bbox[2] > p.bbox[0] - body;
+      if ((beside && (prose[i] || prose[j])) || script) owner[root(i)] = root(j);
+    });
+  });
+  const members = new Map<number, number[]>();
+  lines.forEach((_, i) => members.set(root(i), [...(members.get(root(i)) ?? []), i]));
+  const out: (MathLine | undefined)[] = lines.map((l) => ({ ...l }));
+  const inVisual = lines.map(() => false);
+  // Inline math in prose lines.
+  for (const ids of members.values()) {
+    if (!ids.some((i) => prose[i])) continue;
+    ids.forEach((i) => (inVisual[i] = true));
+    const main = ids.reduce((a, b) => (lines[b]!.bbox[2] - lines[b]!.bbox[0] > lines[a]!.bbox[2] - lines[a]!.bbox[0] ? b : a));
+    const gs = ids.flatMap((i) => per[i]!);
+    const text = inlineText(gs, rules, body, lineBase(lines[main]!));
+    if (text === undefined) continue;
+    const first = Math.min(...ids);
+    const box = ids.map((i) => lines[i]!.bbox);
+    out[first] = { ...lines[first]!, text, bbox: [Math.min(...box.map((b) => b[0])), Math.min(...box.map((b) => b[1])), Math.max(...box.map((b) => b[2])), Math.max(...box.map((b) => b[3]))] };
+    ids.forEach((i) => i !== first && (out[i] = undefined));
+  }
+  // Display formulas: neighbouring non-prose lines with math in them.
+  const free = lines.map((_, i) => !inVisual[i] && per[i]!.some((g) => g.ch.trim()));
+  const group = lines.map((_, i) => i);
+  const find = (i: number): number => (group[i] === i ? i : (group[i] = find(group[i]!)));
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i + 1; j < lines.length; j++) {
+      if (!free[i] || !free[j]) continue;
+      const a = lines[i]!.bbox;
+      const b = lines[j]!.bbox;
+      const gap = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
+      const xgap = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
+      if (gap < 0.6 * body && xgap < 1.5 * body) group[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  lines.forEach((_, i) => free[i] && groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
+  let id = 0;
+  for (const ids of groups.values()) {
+    const gs = ids.flatMap((i) => per[i]!).filter((g) => g.ch.trim());
+    if (!gs.some(isMathGlyph)) continue;
+    // An equation number: "(3)" set apart at the right.
+    let tag: string | undefined;
+    let body2 = gs;
+    const right = [...gs].sort((a, b) => a.x0 - b.x0);
+    for (let k = right.length - 1; k > 0; k--) {
+      if (right[k]!.x0 - right[k - 1]!.x1 > 1.5 * body) {
+        const tail = right.slice(k);
+        const t = tail.map((g) => g.ch).join('');
+        if (EQ_NUMBER.test(t)) [tag, body2] = [t.replace(/[()\s]/g, ''), right.slice(0, k)];
+        break;
+      }
+    }
+    const box: Box = [Math.min(...ids.map((i) => lines[i]!.bbox[0])), Math.min(...ids.map((i) => lines[i]!.bbox[1])), Math.max(...ids.map((i) => lines[i]!.bbox[2])), Math.max(...ids.map((i) => lines[i]!.bbox[3]))];
+    const near = rules.filter((r) => r.y > box[1] - 0.3 * body && r.y < box[3] + 0.3 * body && r.x0 > box[0] - body && r.x1 < box[2] + body);
+    const latex = formulaLatex(body2, near);
+    if (!latex || !parsesInKatex(latex)) continue;
+    const formula: GlyphFormula = { id: id++, latex, bbox: box, ...(tag && { tag }) };
+    for (const i of ids) out[i]!.formula = formula;
+  }
+  return out.filter((l): l is MathLine => l !== undefined);
+}
+
+/**
+ * A prose line's text with its math runs as $…$: glyphs in math fonts (and the digits, brackets and
+ * operators between them, and scripts raised or lowered off the line) each run rebuilt by formulaLatex.
+ * Undefined when the line has no math run that could be written.
+ */
+function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: number, base: number): string | undefined {
+  const gs = [...glyphs].sort((a, b) => a.x0 - b.x0);
+  const shifted = (g: Glyph) => g.size < 0.85 * body && Math.abs(g.base - base) > 0.1 * body;
+  const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.|'′]$/.test(g.ch) && g.cls !== 'text';
+  const math = gs.map((g) => isMathGlyph(g) || shifted(g));
+  if (!math.some(Boolean)) return undefined;
+  // Runs: math glyphs, and joining glyphs between or right after them; spaces inside a run stay in it.
+  const spans: [number, number][] = [];
+  for (let i = 0; i < gs.length; i++) {
+    if (!math[i]) continue;
+    // Back over digits and brackets touching the run's start ("1" of 1², "2" of 2x).
+    let start = i;
+    const floor = spans.length ? spans.at(-1)![1] : 0;
+    while (start > floor && joins(gs[start - 1]!) && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) start--;
+    let j = i + 1;
+    for (; j < gs.length; j++) {
+      const g = gs[j]!;
+      const prev = gs.slice(i, j).filter((x) => x.ch.trim()).at(-1);
+      // A wide gap ends the run: what follows is set apart from it.
+      if (g.ch.trim() && prev && g.x0 - prev.x1 > 1.0 * body) break;
+      if (math[j] || joins(g) || shifted(g)) continue;
+      if (!g.ch.trim()) {
+        // A space continues the run only when math follows it.
+        let k = j;
+        while (k < gs.length && !gs[k]!.ch.trim()) k++;
+        const last = gs.slice(i, j).filter((x) => x.ch.trim()).at(-1);
+        const next = gs[k];
+        const close = next && last && next.x0 - last.x1 < 0.3 * body;
+        if (next && close && (math[k] || (joins(next) && last && (/[=+\-−<>≤≥×]/.test(last.ch) || /[([]/.test(next.ch))))) {
+          j = k - 1;
+          continue;
+        }
+      }
+      break;
+    }
+    // A trailing comma or full stop is the sentence's.
+    let end = j;
+    while (end > start + 1 && /^[\s,.;:=+\-−/]$/.test(gs[end - 1]!.ch)) end--;
+    // Brackets the run does not match stay outside: "(see x)" keeps its ")" in the prose.
+    const depth = (a: number, b: number) => gs.slice(a, b).reduce((d, g) => d + ('([{'.includes(g.ch) ? 1 : ')]}'.includes(g.ch) ? -1 : 0), 0);
+    while (end > start + 1 && ')]}'.includes(gs[end - 1]!.ch) && depth(start, end) < 0) end--;
+    while (start < end - 1 && '([{'.includes(gs[start]!.ch) && depth(start, end) > 0) start++;
+    while (end > start + 1 && !gs[end - 1]!.ch.trim()) end--;
+    spans.push([start, end]);
+    i = j - 1;
+  }
+  let out = '';
+  let at = 0;
+  let wrote = false;
+  const text = (from: number, to: number) => {
+    let t = '';
+    for (let k = from; k < to; k++) {
+      const g = gs[k]!;
+      const prev = gs[k - 1];
+      if (prev && g.ch.trim() && prev.ch.trim() && g.x0 - prev.x1 > 0.15 * g.size) t += ' ';
+      t += g.ch;
+    }
+    return t;
+  };
+  for (const [s, e] of spans) {
+    const part = gs.slice(s, e).filter((g) => g.ch.trim());
+    // A lone digit or bracket run is not math; nor is a script with nothing in a math font.
+    if (!part.some((g) => isMathGlyph(g))) continue;
+    const latex = formulaLatex(part, rules.filter((r) => r.x0 >= part[0]!.x0 - body && r.x1 <= part.at(-1)!.x1 + body && Math.abs(r.y - base) < body));
+    if (!latex || !parsesInKatex(latex)) continue;
+    const before = text(at, s);
+    const gap = s > 0 && gs[s - 1]!.ch.trim() && gs[s]!.x0 - gs[s - 1]!.x1 > 0.15 * body ? ' ' : '';
+    out += before + gap + `$${latex}$`;
+    at = e;
+    wrote = true;
+    if (e < gs.length && gs[e]!.ch.trim() && gs[e]!.x0 - gs[e - 1]!.x1 > 0.15 * body) out += ' ';
+  }
+  if (!wrote) return undefined;
+  return (out + text(at, gs.length)).replace(/\s+/g, ' ').trim();
+}
+
