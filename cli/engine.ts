@@ -3,6 +3,7 @@
 // "ocr": the model pack through onnxruntime-node and the page pipeline (detector → layout → recognizer
 // → assembly), the same code the app runs in its worker. "text-layer": a born-digital PDF's embedded
 // text placed through the same layout and assembly (no model; for PDFs that have a text layer).
+import { glyphFormulaBlocks } from '../src/core/glyph-math/formula-blocks';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { layoutPage } from '../src/core/layout/layout-page';
@@ -56,7 +57,9 @@ function textLayerEngine(o: EngineOptions): PageEngine {
       // The rendered page lets the layout see ruling lines and figures.
       const image = await source.render(page);
       const blocks = layoutPage(lines, image);
-      const out = assembleMarkdown(blocks, lines.map((l) => l.text ?? ''), { page, dropHeaders: o.dropHeaders });
+      const texts = lines.map((l) => l.text ?? '');
+      glyphFormulaBlocks(blocks, lines.map((l) => l.bbox), texts, lines);
+      const out = assembleMarkdown(blocks, texts, { page, dropHeaders: o.dropHeaders });
       return { page, ...out, stats: emptyStats('text-layer', performance.now() - t0) };
     },
     close: async () => {},

@@ -183,7 +183,49 @@ function build(input: Atom[], rules: Rule[]): string {
   }
   if (atoms.some((a) => !a.tex)) throw new Unsure('a glyph without a name');
 
-  return rows(atoms, s).map((row) => scripts(row, s)).join(' \\\\ ');
+  return arrange(atoms, s);
+}
+
+const OPENERS: Record<string, string> = { '(': 'pmatrix', '[': 'bmatrix', '\\{': 'Bmatrix', '|': 'vmatrix', '\\|': 'Vmatrix' };
+const CLOSERS = new Set([')', ']', '\\}', '|', '\\|']);
+
+/**
+ * Atoms on one baseline → a row with its scripts; on several (full-size rows a line apart) → a matrix when
+ * delimiters stand left and right of all the rows, cases when only a brace stands left, else rows gathered.
+ */
+function arrange(atoms: Atom[], s: number): string {
+  const delims = atoms.filter((a) => OPENERS[a.tex] || CLOSERS.has(a.tex));
+  const content = atoms.filter((a) => !delims.includes(a));
+  const rs = content.length ? rows(content, s) : [];
+  if (rs.length < 2) return rows(atoms, s).map((row) => scripts(row, s)).join(' \\\\ ');
+  const x0 = Math.min(...content.map((a) => a.x0));
+  const x1 = Math.max(...content.map((a) => a.x1));
+  const top = Math.min(...rs.map((r) => baselineOf(r)));
+  const bottom = Math.max(...rs.map((r) => baselineOf(r)));
+  const spans = (a: Atom) => cy(a) > top - 0.5 * s && cy(a) < bottom + 0.5 * s;
+  const left = delims.find((a) => OPENERS[a.tex] && a.x1 <= x0 + 0.1 * s && spans(a));
+  const right = delims.find((a) => CLOSERS.has(a.tex) && a.x0 >= x1 - 0.1 * s && spans(a) && a !== left);
+  const others = delims.filter((a) => a !== left && a !== right);
+  if (left && (right || left.tex === '\\{') && others.length === 0) {
+    const cells = rs.map((r) => cellsOf(r, s).map((c) => scripts(c, s)));
+    const env = right ? OPENERS[left.tex]! : 'cases';
+    if (right && cells.some((r) => r.length !== cells[0]!.length)) throw new Unsure('ragged matrix');
+    return `\\begin{${env}}${cells.map((r) => r.join(' & ')).join(' \\\\ ')}\\end{${env}}`;
+  }
+  return `\\begin{gathered}${rows(atoms, s).map((row) => scripts(row, s)).join(' \\\\ ')}\\end{gathered}`;
+}
+
+/** A matrix row cut into cells at gaps wider than a space. */
+function cellsOf(row: Atom[], s: number): Atom[][] {
+  const sorted = [...row].sort((a, b) => a.x0 - b.x0);
+  const cells: Atom[][] = [];
+  let right = -Infinity;
+  for (const a of sorted) {
+    if (!cells.length || a.x0 - right > 0.7 * s) cells.push([]);
+    cells.at(-1)!.push(a);
+    right = Math.max(right, a.x1);
+  }
+  return cells;
 }
 
 /** Baseline of a row: the one most of its full-size width sits on. */
@@ -223,7 +265,8 @@ function scripts(atoms: Atom[], s: number): string {
     a.op || (a.size >= 0.85 * s ? Math.abs(a.base - main) < 0.3 * s : Math.abs(a.base - main) < 0.04 * s) || a.tex.startsWith('\\frac') || a.tex.startsWith('\\sqrt');
   const base = atoms.filter(onBase).sort((a, b) => a.x0 - b.x0);
   const rest = atoms.filter((a) => !onBase(a)).sort((a, b) => a.x0 - b.x0);
-  if (rest.some((a) => a.size >= 0.95 * s && Math.abs(a.base - main) > 0.3 * s && !base.length)) throw new Unsure('no baseline');
+  // A full-size glyph off the baseline is no script: a layout this cannot read.
+  if (rest.some((a) => a.size >= 0.85 * s && !a.hangs)) throw new Unsure('a full-size glyph off the baseline');
   const attached = new Map<Atom | null, { sup: Atom[]; sub: Atom[] }>();
   for (const a of rest) {
     const before = base.filter((b) => b.x0 < a.x0 + 0.1 * a.size);

@@ -4,6 +4,7 @@ import { assembleMarkdown } from '../assemble/assemble-markdown';
 import { emptyStats, mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
+import { glyphFormulaBlocks } from '../glyph-math/formula-blocks';
 import { linePreprocess, lineWidths } from '../image/line-input';
 import { clampToPage } from '../image/line-pieces';
 import { layoutPage } from '../layout/layout-page';
@@ -84,9 +85,10 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   const blocks = layout(texts);
   let layoutMs = read.layoutMs + performance.now() - t;
 
-  // Each formula block is read again, as one crop (its boxes' union), by the formula recognizer when the
-  // pack has one.
-  const crops = engine.formula ? formulaCrops(blocks, boxes, texts, image) : [];
+  // Display formulas the PDF sets in glyphs are written from them (glyph-math/); each other formula block is
+  // read again, as one crop (its boxes' union), by the formula recognizer when the pack has one.
+  const fromGlyphs = layer && offered ? glyphFormulaBlocks(blocks, boxes, texts, offered) : new Set();
+  const crops = engine.formula ? formulaCrops(blocks.filter((b) => !fromGlyphs.has(b)), boxes, texts, image) : [];
   if (engine.formula && crops.length > 0) {
     const f = await readBoxes(
       engine.formula,

@@ -1,0 +1,64 @@
+// Display formulas from the glyphs take the place of the formula recognizer: a block of the page's layout
+// whose text-layer lines are all lines of glyph formulas (page-math.ts) gets their LaTeX, and is made a
+// formula block if the layout called it something else (a LaTeX paper's display formulas, set as loose
+// glyphs on several baselines, read as tables or paragraphs). The blocks returned need nothing from the
+// recognizer. A formula split over several blocks is written once, in the first.
+//
+//   glyphFormulaBlocks(blocks, texts, layerLines) → blocks whose text is now LaTeX (texts, blocks updated)
+import type { BBox } from '../../protocol/page';
+import type { Block } from '../layout/types';
+import type { GlyphFormula, MathLine } from './page-math';
+
+const center = (b: readonly number[]) => [(b[0]! + b[2]!) / 2, (b[1]! + b[3]!) / 2] as const;
+
+export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], texts: string[], layer: readonly MathLine[]): Set<Block> {
+  const done = new Set<Block>();
+  if (!layer.some((l) => l.formula)) return done;
+  const written = new Set<number>();
+  const within = (box: readonly number[]) => (l: MathLine) => {
+    const [x, y] = center(l.bbox);
+    return x >= box[0]! - 2 && x <= box[2]! + 2 && y >= box[1]! - 2 && y <= box[3]! + 2;
+  };
+  for (const b of blocks) {
+    if (b.type === 'figure' || b.type === 'header' || b.type === 'footer' || b.lines.length === 0) continue;
+    const held = layer.filter(within(b.bbox));
+    if (!held.some((l) => l.formula)) continue;
+    if (held.every((l) => l.formula)) {
+      const fresh = unwritten(held, written);
+      b.lines.forEach((i) => (texts[i] = ''));
+      b.type = 'formula';
+      done.add(b);
+      if (fresh.length === 0) continue;
+      texts[b.lines[0]!] = blockLatex(fresh);
+      // The equation number stays a line of its own, which the assembly sets beside the formula.
+      const tag = fresh.length === 1 ? fresh[0]!.tag : undefined;
+      if (tag && b.lines.length > 1) texts[b.lines.at(-1)!] = `(${tag})`;
+      continue;
+    }
+    // A formula block that also holds prose (a heading or a word the layout took in): its formula lines
+    // are written as $$…$$ in a paragraph, its other lines keep their text, and nothing is recognized.
+    if (b.type !== 'formula') continue;
+    for (const i of b.lines) {
+      const inBox = layer.filter(within(boxes[i]!));
+      if (!inBox.length || inBox.some((l) => !l.formula)) continue;
+      const fresh = unwritten(inBox, written);
+      texts[i] = fresh.length ? `$$${blockLatex(fresh)}$$` : '';
+    }
+    b.type = 'paragraph';
+    done.add(b);
+  }
+  return done;
+}
+
+/** The distinct formulas of these lines not written yet, top to bottom (now counted as written). */
+function unwritten(lines: readonly MathLine[], written: Set<number>): GlyphFormula[] {
+  const formulas = [...new Map(lines.map((l) => [l.formula!.id, l.formula!] as const)).values()].sort((p, q) => p.bbox[1] - q.bbox[1]);
+  const fresh = formulas.filter((f) => !written.has(f.id));
+  fresh.forEach((f) => written.add(f.id));
+  return fresh;
+}
+
+function blockLatex(formulas: readonly GlyphFormula[]): string {
+  if (formulas.length === 1) return formulas[0]!.latex;
+  return `\\begin{gathered}${formulas.map((f) => f.latex).join(' \\\\ ')}\\end{gathered}`;
+}
