@@ -1,0 +1,66 @@
+// Formula excerpts of corpus PDFs (pdf.js runs with their fonts, and the rules the page draws), rebuilt
+// as LaTeX. Fixtures: test/fixtures/glyph-math/*.json, made from ../shared/corpus* (source named in each).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { formulaLatex, type Rule } from './formula-latex';
+import { runGlyphs, type GlyphRun } from './glyphs';
+import { parsesInKatex } from './katex-check';
+
+interface Fixture {
+  source: string;
+  vt: number[];
+  runs: GlyphRun[];
+  rules: Rule[];
+}
+const fixture = (name: string): Fixture => JSON.parse(readFileSync(new URL(`../../../test/fixtures/glyph-math/${name}.json`, import.meta.url), 'utf8'));
+const latexOf = (name: string, change?: (f: Fixture) => void) => {
+  const f = fixture(name);
+  change?.(f);
+  return formulaLatex(runGlyphs(f.runs, f.vt), f.rules);
+};
+
+describe('formulaLatex on corpus excerpts', () => {
+  it('raises smaller glyphs set above the baseline as superscripts, and writes mod as an operator', () => {
+    // bug2009627.pdf: 𝑛^𝑝 = 𝑛 mod 𝑝 (Latin Modern Math, "mod" in LMRoman)
+    expect(latexOf('superscript-mod')).toBe('n^{p}=n\\bmod p');
+  });
+  it('lowers smaller glyphs set below the baseline as a subscript', () => {
+    // issue11045.pdf: X (CMMI12) with "N P" in CMMI8 below its baseline
+    expect(latexOf('subscript')).toBe('X_{NP}');
+  });
+  it('takes a big operator’s limits from above and below it, and a fraction from the stacks around a rule', () => {
+    // bws_book_ch2.pdf p20: CMEX10 ∑ with CMMI7/CMR7 limits, 1 over 6 around a filled rule
+    expect(latexOf('sum-limits-fraction')).toBe('\\sum_{k=1}^{n}k^{2}=\\frac{1}{6}n(n+1)(2n+1)');
+  });
+  it('without the rule there is no fraction: the stacked digits are left unsure', () => {
+    expect(latexOf('sum-limits-fraction', (f) => (f.rules = []))).toBeUndefined();
+  });
+  it('puts what lies under a radical’s rule inside \\sqrt (filled rule, Latin Modern Math)', () => {
+    // bug1937438_mml_from_latex.pdf: c = √(a² + b²)
+    expect(latexOf('radical-scripts')).toBe('c=\\sqrt{a^{2}+b^{2}}');
+  });
+  it('reads a radical whose overbar is a stroked line (STIX Two Math), with a script inside', () => {
+    // bug1937438_af_from_latex.pdf: √(x²) = |x|
+    expect(latexOf('radical-stroked')).toBe('\\sqrt{x^{2}}=|x|');
+  });
+  it('sets rows of glyphs between tall parentheses as a pmatrix', () => {
+    // bug2009627.pdf: ( 1 2 / 3 4 ) in Latin Modern Math
+    expect(latexOf('matrix')).toBe('\\begin{pmatrix}1 & 2 \\\\ 3 & 4\\end{pmatrix}');
+  });
+  it('puts an accent glyph over the letter under it', () => {
+    // not_parsing.pdf p5 (Word, Times): k̂ with a subscript 0
+    expect(latexOf('accent')).toBe('\\hat{k}_{0}');
+  });
+  it('takes CMSY capitals as calligraphic letters', () => {
+    // badlines.pdf p4: ℰ_S (CMSY10 E, CMMI7 S)
+    expect(latexOf('calligraphic')).toBe('\\mathcal{E}_{S}');
+  });
+  it('writes only LaTeX that KaTeX parses', () => {
+    for (const name of ['superscript-mod', 'subscript', 'sum-limits-fraction', 'radical-scripts', 'radical-stroked', 'matrix', 'accent', 'calligraphic']) {
+      expect(parsesInKatex(latexOf(name)!), name).toBe(true);
+    }
+  });
+  it('is unsure of a glyph it cannot name (a Cambria Math glyph pdf.js maps to a private character)', () => {
+    expect(latexOf('subscript', (f) => (f.runs[0]!.str = '𢐀'))).toBeUndefined();
+  });
+});
