@@ -36,6 +36,8 @@ export interface Atom {
   hangs?: boolean;
 }
 
+/** One typeface, whatever subset of it a run's font is. */
+const sameFace = (a: string, b: string) => a.replace(/^[A-Z]{6}\+/, '') === b.replace(/^[A-Z]{6}\+/, '');
 const cx = (a: { x0: number; x1: number }) => (a.x0 + a.x1) / 2;
 const cy = (a: Atom) => (a.top + a.bottom) / 2;
 
@@ -50,7 +52,7 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
     // A run of upright letters in one run with no gap: a function name ("sin") or a word in \mathrm.
     if (upright) {
       let j = i;
-      while (j + 1 < gs.length && gs[j + 1]!.run === g.run && /[A-Za-z]/.test(gs[j + 1]!.ch) && gs[j + 1]!.x0 - gs[j]!.x1 < 0.1 * g.size) j++;
+      while (j + 1 < gs.length && sameFace(gs[j + 1]!.font, g.font) && /[A-Za-z]/.test(gs[j + 1]!.ch) && gs[j + 1]!.x0 - gs[j]!.x1 < 0.1 * g.size) j++;
       const word = gs.slice(i, j + 1).map((x) => x.ch).join('');
       if (word.length > 1) {
         const name = FUNCTION_NAMES.has(word) ? functionName(word) : `\\mathrm{${word}}`;

@@ -29,7 +29,8 @@ const MATH_SYMBOL = /[=<>±∓×÷≤≥≠≈≡∼∝∈∉⊂⊆∪∩→⇒�
 export function isMathGlyph(g: Glyph): boolean {
   if (!g.ch.trim()) return false;
   if (MATH_CLASSES.has(g.cls)) return !/^[0-9.,;:()[\]]$/.test(g.ch) || g.cls === 'extension';
-  return mathLetter(g.ch) !== undefined || /[\u0370-\u03ff∆Ω]/.test(g.ch) || MATH_SYMBOL.test(g.ch);
+  // Greek in a text font is a word's or a unit's (μm, α-helix); in a math or symbol font it is math.
+  return mathLetter(g.ch) !== undefined || MATH_SYMBOL.test(g.ch);
 }
 
 const EQ_NUMBER = /^\(\s*[0-9]{1,3}(\.[0-9]{1,3})*[a-z]?\s*\)$/;
@@ -68,7 +69,9 @@ function glyphLines(lines: readonly LayerLine[], glyphs: readonly Glyph[]): Glyp
 }
 
 /** Prose: a word of three or more letters in a text font at body size that is not a function name. */
-function isProse(glyphs: readonly Glyph[], body: number): boolean {
+function isProse(glyphs: readonly Glyph[]): boolean {
+  // Body size is the line's own (a footnote's words are prose too); smaller letters are scripts ("eff").
+  const body = Math.max(0, ...glyphs.filter((g) => g.cls !== 'extension' && g.ch.trim()).map((g) => g.size));
   let word = '';
   let prev: Glyph | undefined;
   const words: string[] = [];
@@ -89,7 +92,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   if (!glyphs.some(isMathGlyph)) return [...lines];
   const body = bodySize(glyphs);
   const per = glyphLines(lines, glyphs);
-  const prose = per.map((gs) => isProse(gs, body));
+  const prose = per.map((gs) => isProse(gs));
   const small = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || g.size < 0.85 * body));
   // Visual lines: layer lines side by side on one line of the page (a text fraction or a script splits
   // pdf.js's runs into several), and script lines against a prose line, go with the prose line.
@@ -136,7 +139,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       const b = lines[j]!.bbox;
       const gap = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
       const xgap = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
-      if (gap < 0.6 * body && xgap < 1.5 * body) group[find(i)] = find(j);
+      // An equation number far to the right joins the formula on its line.
+      const number = [i, j].some((k) => EQ_NUMBER.test(lines[k]!.text?.trim() ?? '')) && vOverlap(a, b) > 0.5 * Math.min(a[3] - a[1], b[3] - b[1]);
+      if ((gap < 0.6 * body && xgap < 1.5 * body) || number) group[find(i)] = find(j);
     }
   }
   const groups = new Map<number, number[]>();
@@ -177,7 +182,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
 function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: number, base: number): string | undefined {
   const gs = [...glyphs].sort((a, b) => a.x0 - b.x0);
   const shifted = (g: Glyph) => g.size < 0.85 * body && Math.abs(g.base - base) > 0.1 * body;
-  const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.|'′]$/.test(g.ch) && g.cls !== 'text';
+  const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.|'′]$/.test(g.ch);
   const math = gs.map((g) => isMathGlyph(g) || shifted(g));
   if (!math.some(Boolean)) return undefined;
   // Runs: math glyphs, and joining glyphs between or right after them; spaces inside a run stay in it.
@@ -202,7 +207,7 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
         const last = gs.slice(i, j).filter((x) => x.ch.trim()).at(-1);
         const next = gs[k];
         const close = next && last && next.x0 - last.x1 < 0.3 * body;
-        if (next && close && (math[k] || (joins(next) && last && (/[=+\-−<>≤≥×]/.test(last.ch) || /[([]/.test(next.ch))))) {
+        if (next && close && (math[k] || (joins(next) && last && (/[=+\-−<>≤≥×]/.test(last.ch) || /[([=+\-−/<>]/.test(next.ch))))) {
           j = k - 1;
           continue;
         }
@@ -236,7 +241,7 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
   for (const [s, e] of spans) {
     const part = gs.slice(s, e).filter((g) => g.ch.trim());
     // A lone digit or bracket run is not math; nor is a script with nothing in a math font.
-    if (!part.some((g) => isMathGlyph(g))) continue;
+    if (!part.some((g) => isMathGlyph(g) && (MATH_CLASSES.has(g.cls) || mathLetter(g.ch) !== undefined))) continue;
     const latex = formulaLatex(part, rules.filter((r) => r.x0 >= part[0]!.x0 - body && r.x1 <= part.at(-1)!.x1 + body && Math.abs(r.y - base) < body));
     if (!latex || !parsesInKatex(latex)) continue;
     const before = text(at, s);
