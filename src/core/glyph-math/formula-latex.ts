@@ -151,12 +151,18 @@ function build(input: Atom[], rules: Rule[]): string {
   }
 
   // Limits above and below a big operator (or a function name such as lim with something under it).
-  for (const op of atoms.filter((a) => a.op || (a.upright && /^\\(lim|max|min|sup|inf|liminf|limsup|operatorname\{arg(max|min)\})$/.test(a.tex)))) {
+  const ops = atoms.filter((a) => a.op || (a.upright && /^\\(lim|max|min|sup|inf|liminf|limsup|operatorname\{arg(max|min)\})$/.test(a.tex)));
+  // A limit belongs to the operator whose middle is nearest its own (two sums side by side).
+  const nearestOp = (a: Atom) => ops.reduce((b, o) => (Math.abs(cx(o) - cx(a)) < Math.abs(cx(b) - cx(a)) ? o : b));
+  for (const op of ops) {
     if (!atoms.includes(op)) continue;
     const w = op.x1 - op.x0;
-    const near = (a: Atom) => a !== op && a.size < 0.95 * s && cx(a) > op.x0 - 0.8 * w - 0.3 * s && cx(a) < op.x1 + 0.8 * w + 0.3 * s;
+    const near = (a: Atom) => a !== op && !ops.includes(a) && a.size < 0.95 * s && cx(a) > op.x0 - 0.8 * w - 0.3 * s && cx(a) < op.x1 + 0.8 * w + 0.3 * s && nearestOp(a) === op;
+    // Above or below the row: off its baseline by more than a script is raised or lowered.
+    const row = atoms.filter((a) => !ops.includes(a) && a.size >= 0.85 * s);
+    const mid = row.length ? baselineOf(row) : op.hangs ? op.top + 0.9 * op.size : op.base;
     const chain = (above: boolean) => {
-      const cand = atoms.filter((a) => near(a) && (above ? a.bottom <= op.top + 0.35 * a.size && a.base < op.top + 0.3 * a.size : a.top >= op.bottom - 0.45 * a.size));
+      const cand = atoms.filter((a) => near(a) && (above ? a.base < mid - 0.6 * s && a.bottom <= op.top + 0.5 * a.size : a.base > mid + 0.45 * s));
       if (!cand.length) return [];
       // The limit is the row of glyphs nearest the operator, grown sideways while they touch.
       const row = above ? Math.max(...cand.map((a) => a.base)) : Math.min(...cand.map((a) => a.base));

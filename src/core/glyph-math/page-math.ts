@@ -6,7 +6,7 @@
 //                                     marked on each of their lines (LayerLine.formula); script lines that
 //                                     belong to a prose line are folded into it
 import type { LayerLine } from '../text-layer/text-items';
-import type { Glyph } from './glyphs';
+import { isItalicFont, type Glyph } from './glyphs';
 import { formulaLatex, type Rule } from './formula-latex';
 import { FUNCTION_NAMES } from './symbols';
 import { mathLetter } from '../text-layer/inline-math';
@@ -68,24 +68,45 @@ function glyphLines(lines: readonly LayerLine[], glyphs: readonly Glyph[]): Glyp
   return out;
 }
 
-/** Prose: a word of three or more letters in a text font at body size that is not a function name. */
-function isProse(glyphs: readonly Glyph[]): boolean {
-  // Body size is the line's own (a footnote's words are prose too); smaller letters are scripts ("eff").
-  const body = Math.max(0, ...glyphs.filter((g) => g.cls !== 'extension' && g.ch.trim()).map((g) => g.size));
-  let word = '';
-  let prev: Glyph | undefined;
-  const words: string[] = [];
-  for (const g of [...glyphs].sort((a, b) => a.x0 - b.x0)) {
-    const letter = /\p{L}/u.test(g.ch) && !MATH_CLASSES.has(g.cls) && mathLetter(g.ch) === undefined && !/[\u0370-\u03ff]/.test(g.ch) && g.size >= 0.8 * body;
-    if (letter && prev && g.run === prev.run && g.x0 - prev.x1 < 0.15 * g.size) word += g.ch;
-    else {
-      if (word) words.push(word);
-      word = letter ? g.ch : '';
+/** Letters of a text font that stand in words of three or more letters, and those words. */
+function proseWords(glyphs: readonly Glyph[]): { words: { text: string; size: number; italic: boolean }[]; inWords: Set<Glyph> } {
+  const words: { text: string; size: number; italic: boolean }[] = [];
+  const inWords = new Set<Glyph>();
+  let word: Glyph[] = [];
+  const end = () => {
+    const text = word.map((g) => g.ch).join('');
+    if (word.length >= 3 && !FUNCTION_NAMES.has(text)) {
+      words.push({ text, size: Math.max(...word.map((g) => g.size)), italic: isItalicFont(word[0]!.font) });
+      word.forEach((g) => inWords.add(g));
     }
-    prev = letter ? g : undefined;
+    word = [];
+  };
+  for (const g of [...glyphs].sort((a, b) => a.x0 - b.x0)) {
+    const letter = /\p{L}/u.test(g.ch) && !MATH_CLASSES.has(g.cls) && mathLetter(g.ch) === undefined;
+    const prev = word.at(-1);
+    if (letter && prev && g.run === prev.run && g.x0 - prev.x1 < 0.15 * g.size) word.push(g);
+    else {
+      end();
+      if (letter) word.push(g);
+    }
   }
-  if (word) words.push(word);
-  return words.some((w) => w.length >= 3 && !FUNCTION_NAMES.has(w));
+  end();
+  return { words, inWords };
+}
+
+/**
+ * Prose: a word of three or more letters in a text font at the line's own size (a footnote's words are
+ * prose too; smaller letters are scripts, "eff"), or three such words at any size (fonts whose pdf.js size
+ * is off).
+ */
+function isProse(glyphs: readonly Glyph[]): boolean {
+  const body = Math.max(0, ...glyphs.filter((g) => g.cls !== 'extension' && g.ch.trim()).map((g) => g.size));
+  const { words, inWords } = proseWords(glyphs);
+  const upright = words.some((w) => w.size >= 0.8 * body && !w.italic);
+  // Italic words alone may be a formula set in a text font's italic (q_ij as "qij"): prose when words are
+  // most of the line.
+  const share = inWords.size / Math.max(1, glyphs.filter((g) => g.ch.trim()).length);
+  return upright || words.length >= 3 || (words.some((w) => w.size >= 0.8 * body) && share >= 0.5);
 }
 
 export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], rules: readonly Rule[]): MathLine[] {
@@ -107,7 +128,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       const xgap = Math.max(l.bbox[0], p.bbox[0]) - Math.min(l.bbox[2], p.bbox[2]);
       const beside = over > 0.4 * Math.min(h, ph) && xgap < 1.0 * body && xgap > -0.5 * body;
       const script = small[i] && prose[j] && over > 0.3 * h && l.bbox[0] < p.bbox[2] + body && l.bbox[2] > p.bbox[0] - body;
-      if ((beside && (prose[i] || prose[j])) || script) owner[root(i)] = root(j);
+      if (beside || script) owner[root(i)] = root(j);
     });
   });
   if (process.env.GM_DEBUG) lines.forEach((l, i) => console.log("LINE", i, JSON.stringify(l.text), prose[i], small[i], root(i), l.bbox.map(Math.round).join(",")));
@@ -181,7 +202,8 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
  */
 function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: number, base: number): string | undefined {
   const gs = [...glyphs].sort((a, b) => a.x0 - b.x0);
-  const shifted = (g: Glyph) => g.size < 0.85 * body && Math.abs(g.base - base) > 0.1 * body;
+  const { inWords } = proseWords(gs);
+  const shifted = (g: Glyph) => g.size < 0.85 * body && Math.abs(g.base - base) > 0.1 * body && !inWords.has(g);
   const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.|'′]$/.test(g.ch);
   const math = gs.map((g) => isMathGlyph(g) || shifted(g));
   if (!math.some(Boolean)) return undefined;
@@ -193,6 +215,15 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
     let start = i;
     const floor = spans.length ? spans.at(-1)![1] : 0;
     while (start > floor && joins(gs[start - 1]!) && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) start--;
+    // A binary operator takes the operand before it across a space ("1 × 1").
+    if (/^[×=+<>≤≥·−]$/.test(gs[start]!.ch)) {
+      let k = start - 1;
+      while (k > floor && !gs[k]!.ch.trim()) k--;
+      if (k >= floor && k < start - 1 && /^[0-9)\]]$/.test(gs[k]!.ch) && gs[start]!.x0 - gs[k]!.x1 < 0.4 * body) {
+        start = k;
+        while (start > floor && joins(gs[start - 1]!) && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) start--;
+      }
+    }
     let j = i + 1;
     for (; j < gs.length; j++) {
       const g = gs[j]!;
@@ -206,7 +237,7 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
         while (k < gs.length && !gs[k]!.ch.trim()) k++;
         const last = gs.slice(i, j).filter((x) => x.ch.trim()).at(-1);
         const next = gs[k];
-        const close = next && last && next.x0 - last.x1 < 0.3 * body;
+        const close = next && last && next.x0 - last.x1 < (/[=+\-−<>≤≥×]/.test(last.ch + next.ch) ? 0.6 : 0.3) * body;
         if (next && close && (math[k] || (joins(next) && last && (/[=+\-−<>≤≥×]/.test(last.ch) || /[([=+\-−/<>]/.test(next.ch))))) {
           j = k - 1;
           continue;
