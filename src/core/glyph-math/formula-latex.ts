@@ -52,7 +52,7 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
     // A run of upright letters in one run with no gap: a function name ("sin") or a word in \mathrm.
     if (upright) {
       let j = i;
-      while (j + 1 < gs.length && sameFace(gs[j + 1]!.font, g.font) && /[A-Za-z]/.test(gs[j + 1]!.ch) && gs[j + 1]!.x0 - gs[j]!.x1 < 0.1 * g.size) j++;
+      while (j + 1 < gs.length && sameFace(gs[j + 1]!.font, g.font) && /[A-Za-z]/.test(gs[j + 1]!.ch) && Math.abs(gs[j + 1]!.base - g.base) < 0.05 * g.size && Math.abs(gs[j + 1]!.x0 - gs[j]!.x1) < 0.1 * g.size) j++;
       const word = gs.slice(i, j + 1).map((x) => x.ch).join('');
       if (word.length > 1) {
         const name = FUNCTION_NAMES.has(word) ? functionName(word) : `\\mathrm{${word}}`;
@@ -95,7 +95,8 @@ const union = (parts: readonly Atom[]) => ({
 
 /** Largest text size among atoms that are not big operators or extension glyphs. */
 function mainSize(atoms: readonly Atom[]): number {
-  const plain = atoms.filter((a) => !a.op && !a.hangs);
+  // Delimiters grow with what they hold (Word sets a tall bracket in a larger size): they do not count.
+  const plain = atoms.filter((a) => !a.op && !a.hangs && !/^([()[\]|]|\\[{}|]|\\langle|\\rangle)$/.test(a.tex));
   return Math.max(...(plain.length ? plain : atoms).map((a) => a.size));
 }
 

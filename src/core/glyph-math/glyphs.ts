@@ -42,8 +42,8 @@ export function fontClass(name: string): FontClass {
 }
 
 /** Is this a bold or italic text font (for prose: emphasis; in formulas: \mathbf)? */
-export const isBoldFont = (name: string) => /bold|black|heavy|cmbx|-bd|,bold/i.test(name.replace(/^[A-Z]{6}\+/, ''));
-export const isItalicFont = (name: string) => /italic|oblique|cmti|cmmi|-it\b|,italic/i.test(name.replace(/^[A-Z]{6}\+/, ''));
+export const isBoldFont = (name: string) => /bold|black|heavy|cmbx|-bd|,bold|\.B$/i.test(name.replace(/^[A-Z]{6}\+/, ''));
+export const isItalicFont = (name: string) => /italic|oblique|cmti|cmmi|-it\b|,italic/i.test(name.replace(/^[A-Z]{6}\+/, '')) || /\.(B?I)$/.test(name);
 
 export interface Glyph {
   ch: string;

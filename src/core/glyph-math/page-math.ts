@@ -272,7 +272,11 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
   for (const [s, e] of spans) {
     const part = gs.slice(s, e).filter((g) => g.ch.trim());
     // A lone digit or bracket run is not math; nor is a script with nothing in a math font.
-    if (!part.some((g) => isMathGlyph(g) && (MATH_CLASSES.has(g.cls) || mathLetter(g.ch) !== undefined))) continue;
+    // Math by its font or letters, or by its structure: an operator with a script or a fraction (TeX sets
+    // "1² = ⅙" all in its roman font).
+    const strong = part.some((g) => isMathGlyph(g) && (MATH_CLASSES.has(g.cls) || mathLetter(g.ch) !== undefined));
+    const structured = part.some(isMathGlyph) && part.some((g) => shifted(g) && /[0-9A-Za-z]/.test(g.ch));
+    if (!strong && !structured) continue;
     const latex = formulaLatex(part, rules.filter((r) => r.x0 >= part[0]!.x0 - body && r.x1 <= part.at(-1)!.x1 + body && Math.abs(r.y - base) < body));
     if (!latex || !parsesInKatex(latex)) continue;
     const before = text(at, s);

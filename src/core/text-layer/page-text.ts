@@ -8,6 +8,7 @@ import { invisibleTextShare, isOcrLayer, pdfTextOps, type PdfTextOpCodes } from 
 import { textItemsToLines, type LayerLine, type PdfTextItem } from './text-items';
 import { glyphPageMath } from '../glyph-math/glyph-page-math';
 import type { RuleOpCodes } from '../glyph-math/page-rules';
+import type { GlyphFont, TextOpCodes } from '../glyph-math/operator-glyphs';
 
 /** The parts of pdf.js's PDFPageProxy this reads. */
 export interface PdfTextPage {
@@ -17,7 +18,7 @@ export interface PdfTextPage {
   commonObjs?: { has(id: string): boolean; get(id: string): unknown };
 }
 
-export async function readPageText(page: PdfTextPage, vt: readonly number[], codes: PdfTextOpCodes & Partial<RuleOpCodes>): Promise<{ lines: LayerLine[]; ocrLayer: boolean }> {
+export async function readPageText(page: PdfTextPage, vt: readonly number[], codes: PdfTextOpCodes & Partial<RuleOpCodes & TextOpCodes>): Promise<{ lines: LayerLine[]; ocrLayer: boolean }> {
   const content = await page.getTextContent();
   const raw = content.items.filter((it): it is PdfTextItem & { fontName?: string } => 'str' in it);
   const items = raw.map((it) => ({ str: it.str, transform: it.transform, width: it.width, height: it.height, hasEOL: it.hasEOL }));
@@ -26,12 +27,13 @@ export async function readPageText(page: PdfTextPage, vt: readonly number[], cod
   // The operator list is read only when there is text to judge.
   const ops = await page.getOperatorList();
   const ocrLayer = isOcrLayer(invisibleTextShare(pdfTextOps(ops, codes)));
-  if (!ocrLayer) lines = glyphPageMath(lines, raw, (id) => fontName(page, id), ops, codes, vt);
+  if (!ocrLayer) lines = glyphPageMath(lines, raw, (id) => loadedFont(page, id), ops, codes, vt);
   return { lines, ocrLayer };
 }
 
-function fontName(page: PdfTextPage, id: string | undefined): string {
-  if (!id || !page.commonObjs?.has(id)) return '';
-  const font = page.commonObjs.get(id) as { name?: unknown } | null;
-  return typeof font?.name === 'string' ? font.name : '';
+function loadedFont(page: PdfTextPage, id: string | undefined): GlyphFont | undefined {
+  if (!id || !page.commonObjs?.has(id)) return undefined;
+  const font = page.commonObjs.get(id) as { name?: unknown; fontMatrix?: unknown } | null;
+  if (typeof font?.name !== 'string') return undefined;
+  return { name: font.name, ...(Array.isArray(font.fontMatrix) && { fontMatrix: font.fontMatrix as number[] }) };
 }
