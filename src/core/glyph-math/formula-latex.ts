@@ -294,6 +294,12 @@ function scripts(atoms: Atom[], s: number): string {
   let out = attached.has(null) ? withScripts('{}', null) : '';
   let prev: Atom | undefined;
   for (const b of base) {
+    // An asterisk set tight after a letter or bracket is a superscript star (C*, the conjugate).
+    if (b.tex === '*' && prev && b.x0 - prev.x1 < 0.1 * s && /[A-Za-z)}]$/.test(out) && !attached.has(b)) {
+      out = `${out.endsWith('}') && /[_^]\{[^{}]*\}$/.test(out) ? `{${out}}` : out}^{*}`;
+      prev = b;
+      continue;
+    }
     // A wide gap on the baseline is a space the page set on purpose (between "n = 1" and "n = 2").
     if (prev && b.x0 - prev.x1 > 1.5 * s) out += '\\quad ';
     out = join(out, withScripts(b.tex, b));

@@ -60,7 +60,6 @@ export function operatorGlyphs(
   vt: readonly number[],
 ): Glyph[] {
   let ctm: M = [vt[0]!, vt[1]!, vt[2]!, vt[3]!, vt[4]!, vt[5]!];
-  const stack: M[] = [];
   let tm: M = ID;
   let tlm: M = ID;
   let font: GlyphFont | undefined;
@@ -72,6 +71,14 @@ export function operatorGlyphs(
   let rise = 0;
   let run = 0;
   const out: Glyph[] = [];
+  // The text state parameters belong to the graphics state: q … Q restores them with the matrix.
+  type State = [M, GlyphFont | undefined, number, number, number, number, number, number];
+  const stack: State[] = [];
+  const save = () => stack.push([ctm, font, fontSize, charSpacing, wordSpacing, hScale, leading, rise]);
+  const restore = () => {
+    const st = stack.pop();
+    if (st) [ctm, font, fontSize, charSpacing, wordSpacing, hScale, leading, rise] = st;
+  };
   const moveText = (x: number, y: number) => {
     tlm = translate(tlm, x, y);
     tm = tlm;
@@ -106,22 +113,22 @@ export function operatorGlyphs(
     const a = (list.argsArray[i] ?? []) as unknown[];
     switch (fn) {
       case codes.save:
-        stack.push(ctm);
+        save();
         break;
       case codes.restore:
-        ctm = stack.pop() ?? ctm;
+        restore();
         break;
       case codes.transform:
         ctm = mul(ctm, a as M);
         break;
       case codes.paintFormXObjectBegin: {
-        stack.push(ctm);
+        save();
         const fm = a[0] as number[] | null | undefined;
         if (fm && fm.length === 6) ctm = mul(ctm, [...fm] as M);
         break;
       }
       case codes.paintFormXObjectEnd:
-        ctm = stack.pop() ?? ctm;
+        restore();
         break;
       case codes.beginText:
         tm = tlm = ID;

@@ -82,7 +82,8 @@ function proseWords(glyphs: readonly Glyph[]): { words: { text: string; size: nu
     word = [];
   };
   for (const g of [...glyphs].sort((a, b) => a.x0 - b.x0)) {
-    const letter = /\p{L}/u.test(g.ch) && !MATH_CLASSES.has(g.cls) && mathLetter(g.ch) === undefined;
+    // Greek letters are symbols, not letters of prose words ("sinθ" is a function and its argument).
+    const letter = /\p{L}/u.test(g.ch) && !/[\u0370-\u03ff]/.test(g.ch) && !MATH_CLASSES.has(g.cls) && mathLetter(g.ch) === undefined;
     const prev = word.at(-1);
     if (letter && prev && g.run === prev.run && g.x0 - prev.x1 < 0.15 * g.size) word.push(g);
     else {
@@ -205,7 +206,17 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
   const { inWords } = proseWords(gs);
   const shifted = (g: Glyph) => g.size < 0.85 * body && Math.abs(g.base - base) > 0.1 * body && !inWords.has(g);
   const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.|'′]$/.test(g.ch);
-  const math = gs.map((g) => isMathGlyph(g) || shifted(g));
+  // A lone letter in a text font's italic is a variable (Word sets math in Times Italic): it joins math
+  // next to it, though it starts nothing on its own.
+  const letter = (g: Glyph | undefined) => !!g && /^\p{L}$/u.test(g.ch);
+  const lone = (k: number) => {
+    const g = gs[k]!;
+    const prev = gs[k - 1];
+    const next = gs[k + 1];
+    return !(letter(prev) && g.x0 - prev!.x1 < 0.15 * g.size) && !(letter(next) && next!.x0 - g.x1 < 0.15 * g.size);
+  };
+  const weak = gs.map((g, k) => letter(g) && g.cls === 'text' && isItalicFont(g.font) && !inWords.has(g) && lone(k));
+  const math = gs.map((g, k) => isMathGlyph(g) || shifted(g) || weak[k]!);
   if (!math.some(Boolean)) return undefined;
   // Runs: math glyphs, and joining glyphs between or right after them; spaces inside a run stay in it.
   const spans: [number, number][] = [];
