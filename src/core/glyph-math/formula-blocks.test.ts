@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { BBox } from '../../protocol/page';
+import type { Block } from '../layout/types';
+import { glyphFormulaBlocks } from './formula-blocks';
+import type { GlyphFormula, MathLine } from './page-math';
+
+const sum: GlyphFormula = { id: 0, latex: '\\sum_{k=1}^{n}k^{2}', bbox: [100, 100, 300, 160], tag: '2' };
+const layer: MathLine[] = [
+  { bbox: [150, 100, 170, 110], text: 'n', formula: sum },
+  { bbox: [100, 115, 300, 135], text: '∑ k 2', formula: sum },
+  { bbox: [150, 140, 180, 150], text: 'k=1', formula: sum },
+  { bbox: [500, 115, 530, 135], text: '(2)', formula: sum },
+  { bbox: [100, 200, 500, 220], text: 'Some prose after it.' },
+];
+const boxes: BBox[] = [[148, 98, 172, 112], [98, 113, 302, 137], [148, 138, 182, 152], [498, 113, 532, 137], [98, 198, 502, 222]];
+const block = (type: Block['type'], lines: number[]): Block => ({ type, lines, bbox: [Math.min(...lines.map((i) => boxes[i]![0])), Math.min(...lines.map((i) => boxes[i]![1])), Math.max(...lines.map((i) => boxes[i]![2])), Math.max(...lines.map((i) => boxes[i]![3]))] });
+
+describe('glyphFormulaBlocks', () => {
+  it('gives a formula block made of glyph-formula lines their LaTeX, its number on its last line, and keeps it from the recognizer', () => {
+    const blocks = [block('formula', [0, 1, 2, 3]), block('paragraph', [4])];
+    const texts = ['n', '∑ k 2', 'k=1', '(2)', 'Some prose after it.'];
+    const done = glyphFormulaBlocks(blocks, boxes, texts, layer);
+    expect([...done]).toEqual([blocks[0]]);
+    expect(texts).toEqual(['\\sum_{k=1}^{n}k^{2}', '', '', '(2)', 'Some prose after it.']);
+  });
+  it('makes a table of loose formula glyphs a formula block, and writes a formula split over two blocks once', () => {
+    const blocks = [block('table', [0, 1]), block('paragraph', [2, 3])];
+    const texts = ['n', '∑ k 2', 'k=1', '(2)'];
+    glyphFormulaBlocks(blocks, boxes, texts, layer);
+    expect(blocks.map((b) => b.type)).toEqual(['formula', 'formula']);
+    // The number goes with the block that writes the formula.
+    expect(texts).toEqual(['\\sum_{k=1}^{n}k^{2}', '(2)', '', '']);
+  });
+  it('writes the formula lines of a formula block that also holds prose as $$…$$ in a paragraph', () => {
+    const blocks = [block('formula', [0, 1, 2, 4])];
+    const texts = ['n', '∑ k 2', 'k=1', '(2)', 'Some prose after it.'];
+    const done = glyphFormulaBlocks(blocks, boxes, texts, layer);
+    expect(done.size).toBe(1);
+    expect(blocks[0]!.type).toBe('paragraph');
+    expect(texts).toEqual(['$$\\sum_{k=1}^{n}k^{2}$$', '', '', '(2)', 'Some prose after it.']);
+  });
+  it('leaves blocks without glyph formulas to the recognizer', () => {
+    const blocks = [block('formula', [4])];
+    const texts = ['', '', '', '', 'x + y'];
+    expect(glyphFormulaBlocks(blocks, boxes, texts, layer).size).toBe(0);
+    expect(texts[4]).toBe('x + y');
+  });
+});

@@ -1,0 +1,48 @@
+// Which lines of a page are prose with inline math, and which are display formulas: page excerpts of
+// corpus PDFs (test/fixtures/glyph-math/*.json) as text-layer lines and glyphs.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { textItemsToLines } from '../text-layer/text-items';
+import type { Rule } from './formula-latex';
+import { runGlyphs, type GlyphRun } from './glyphs';
+import { pageMath } from './page-math';
+
+interface Fixture {
+  vt: number[];
+  runs: GlyphRun[];
+  rules: Rule[];
+}
+const fixture = (name: string): Fixture => JSON.parse(readFileSync(new URL(`../../../test/fixtures/glyph-math/${name}.json`, import.meta.url), 'utf8'));
+const read = (f: Fixture) => {
+  const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
+  return pageMath(textItemsToLines(items, f.vt), runGlyphs(f.runs, f.vt), f.rules);
+};
+
+describe('pageMath', () => {
+  it('writes inline math of a prose line as $…$: math-font letters, and roman digits with a script and a text fraction', () => {
+    // bws_book_ch2.pdf p20: "We did check the sum for n = 1 by hand: 1² = ⅙(1)(2)(3). Thus, the fact",
+    // where pdf.js cuts the line into three at the fraction's numerator and denominator.
+    const lines = read(fixture('inline-text-fraction'));
+    expect(lines.map((l) => l.text)).toEqual(['We did check the sum for $n=1$ by hand: $1^{2}=\\frac{1}{6}(1)(2)(3)$. Thus, the fact']);
+  });
+  it('without the rule, the text fraction is not rebuilt and its digits stay text', () => {
+    const f = fixture('inline-text-fraction');
+    f.rules = [];
+    const text = read(f).map((l) => l.text).join(' ');
+    expect(text).not.toContain('\\frac');
+    expect(text).toContain('$n=1$');
+  });
+  it('marks the lines of a display formula with the LaTeX from its glyphs', () => {
+    // bws_book_ch2.pdf p20: ∑ with limits, k², = ⅙ n(n+1)(2n+1) on lines of their own
+    const lines = read(fixture('sum-limits-fraction'));
+    const formulas = new Set(lines.map((l) => l.formula?.latex));
+    expect([...formulas]).toEqual(['\\sum_{k=1}^{n}k^{2}=\\frac{1}{6}n(n+1)(2n+1)']);
+  });
+  it('leaves a page without math as it was', () => {
+    const f = fixture('inline-text-fraction');
+    f.runs = f.runs.filter((r) => r.font.includes('CMR10')).map((r) => ({ ...r, str: r.str.replace(/[0-9=]/g, 'x') }));
+    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: 10, hasEOL: false }));
+    const lines = textItemsToLines(items, f.vt);
+    expect(pageMath(lines, runGlyphs(f.runs, f.vt), [])).toEqual(lines);
+  });
+});
