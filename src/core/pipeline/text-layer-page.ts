@@ -1,8 +1,8 @@
 // A PDF page read from its own text where that text is what the page shows: the detector's line boxes are
 // filled with the text-layer lines they hold (so the layout sees the same lines as when it recognizes the
 // page), and only boxes the layer does not explain (text inside images, glyphs without Unicode) are
-// recognized. Formulas are still read by the formula recognizer from the pixels (ocr-page.ts), since a text
-// layer spells them as loose symbols.
+// recognized. Display formulas come from the glyphs where the layer marks them (glyph-math/), else from the
+// formula recognizer on the pixels (ocr-page.ts).
 //
 // The layer is used only when it passes two checks: its lines put ink on the page (hidden or white text is
 // dropped line by line), and a few of them, recognized from the pixels, read the same (a font whose glyphs
