@@ -1,155 +1,151 @@
-// Where KaTeX would draw each character of a formula, approximately, without a browser.
-// The bench renders formulas in Chromium and reads the boxes of KaTeX's innermost text spans; here
-// KaTeX's MathML is laid out with fixed rules instead (em units, y upwards): scripts raised / lowered
-// and shrunk, fractions and limits stacked and centred, table cells in a grid. Only the relations
-// the bench derives from the boxes matter (which glyph is nearest up / down / left / right), and those
-// come out the same for the usual constructs.
+// Where the bench's browser would draw each character of a formula, computed without a browser.
+// The bench renders with KaTeX in Chromium and reads the boxes of the innermost text spans. Here the
+// same KaTeX HTML tree (katex.__renderToHTMLTree) is laid out the way KaTeX's CSS places it: inline
+// runs advance by KaTeX's own glyph widths and margins, vlists stack children at their `top` offsets,
+// sizing classes scale the font, fractions / limits / accents / centred array columns centre their rows.
+// A span's box is its font's content area (hhea ascent + descent of the KaTeX font, as Chrome uses).
+import katex from 'katex';
 
-const CHAR_WIDTH = 0.55;
-// Characters KaTeX's HTML does not show as text (function application, invisible times, …).
-const INVISIBLE = /[\s\u00a0\u200b-\u200d\u2061-\u2064\ufeff]/u;
+// KaTeX's size classes (size1 … size11) as multiples of the normal size.
+const SIZES = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.2, 1.44, 1.728, 2.074, 2.488];
 
-/** MathML (KaTeX's) → element tree {name, attrs, children} / text nodes (strings). */
-export function parseMathml(xml) {
-  const root = { name: '#root', attrs: {}, children: [] };
-  const stack = [root];
-  for (const m of xml.matchAll(/<(\/?)([a-zA-Z][\w:-]*)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>|([^<]+)/g)) {
-    const top = stack.at(-1);
-    if (m[5] !== undefined) {
-      top.children.push(decode(m[5]));
-    } else if (m[1]) {
-      if (stack.length > 1) stack.pop();
-    } else {
-      const attrs = Object.fromEntries([...m[3].matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1], decode(a[2])]));
-      const el = { name: m[2], attrs, children: [] };
-      top.children.push(el);
-      if (!m[4]) stack.push(el);
+// hhea ascent / descent (per em) of the KaTeX fonts (read from katex/dist/fonts/*.ttf); a box's centre
+// sits (ascent − descent) / 2 above the baseline.
+const FONT_MIDDLE = {
+  main: (0.903 - 0.272) / 2, mainBold: (0.951 - 0.268) / 2, mainItalic: (0.75 - 0.25) / 2, mainBoldItalic: (0.761 - 0.25) / 2,
+  math: (0.717 - 0.218) / 2, mathBold: (0.725 - 0.216) / 2, ams: (1.003 - 0.463) / 2, caligraphic: (0.789 - 0.143) / 2,
+  fraktur: (0.741 - 0.257) / 2, script: (0.735 - 0.314) / 2, sans: (0.75 - 0.25) / 2, typewriter: (0.694 - 0.229) / 2,
+  size1: (0.85 - 0.35) / 2, size2: (1.36 - 0.862) / 2, size3: (1.45 - 0.95) / 2, size4: (1.75 - 1.25) / 2,
+};
+
+// Font-selecting classes of KaTeX's stylesheet.
+const FONT_CLASS = {
+  mathnormal: 'math', mathit: 'mainItalic', textit: 'mainItalic', mathbf: 'mainBold', textbf: 'mainBold', boldsymbol: 'mathBold',
+  mathrm: 'main', textrm: 'main', mainrm: 'main', amsrm: 'ams', mathbb: 'ams', textbb: 'ams', mathcal: 'caligraphic',
+  mathfrak: 'fraktur', textfrak: 'fraktur', mathscr: 'script', textscr: 'script', mathsf: 'sans', textsf: 'sans',
+  mathtt: 'typewriter', texttt: 'typewriter', 'large-op': 'size2', 'small-op': 'size1', mathdefault: 'math',
+  mathsfit: 'sans', mathboldsf: 'sans', mathitsf: 'sans', mathboldfrak: 'fraktur', 'delim-size1': 'size1', 'delim-size4': 'size4',
+};
+
+// text-align set by KaTeX's stylesheet: fractions, limits, accents and centred array columns centre
+// their rows; scripts and left / right array columns do not.
+const ALIGN = {
+  mfrac: 'center', 'op-limits': 'center', accent: 'center', mover: 'center', munder: 'center', 'x-arrow': 'center',
+  msupsub: 'left', 'svg-align': 'left', 'col-align-c': 'center', 'col-align-l': 'left', 'col-align-r': 'right',
+};
+const alignOf = (classes) => classes.map((c) => ALIGN[c]).find(Boolean);
+
+const em = (v) => (typeof v === 'string' && v.endsWith('em') ? Number.parseFloat(v) : 0);
+// KaTeX 0.19 prefixes some classes with "katex-" (katex-sizing, katex-accent); older versions do not.
+const classesOf = (node) => (node.classes ?? []).filter(Boolean).map((c) => c.replace(/^katex-/, ''));
+const isSymbol = (node) => typeof node.text === 'string';
+
+function fontOf(classes, inherited) {
+  const size = classes.includes('delimsizing') && classes.find((c) => /^size[1-4]$/.test(c));
+  if (size) return size;
+  for (const c of classes) if (FONT_CLASS[c]) return FONT_CLASS[c];
+  return inherited;
+}
+
+function scaleOf(classes) {
+  if (!classes.includes('sizing') && !classes.includes('fontsize-ensurer')) return 1;
+  const from = classes.find((c) => c.startsWith('reset-size'));
+  const to = classes.find((c) => /^size\d+$/.test(c));
+  return from && to ? SIZES[Number(to.slice(4)) - 1] / SIZES[Number(from.slice(10)) - 1] : 1;
+}
+
+/**
+ * Lays `node` out with its left edge at x and its baseline at y (em of the formula's font, y up);
+ * pushes the boxes of its text into `out`; returns the horizontal space it takes.
+ */
+function place(node, x, y, ctx, out) {
+  const style = node.style ?? {};
+  if (isSymbol(node)) {
+    const classes = classesOf(node);
+    const fs = ctx.fs;
+    const font = fontOf(classes, ctx.font);
+    const ml = em(style.marginLeft) * fs;
+    const width = (node.width || 0) * fs;
+    const text = node.text.trim();
+    if (text && text !== '\u200b') {
+      const chars = [...text];
+      const left = x + ml + em(style.left) * fs;
+      const mid = y - em(style.top) * fs + FONT_MIDDLE[font] * fs;
+      // The bench splits a span's box evenly between its characters.
+      chars.forEach((t, i) => out.push({ t, cx: left + ((i + 0.5) * width) / chars.length, cy: mid }));
+    }
+    return ml + width + em(style.marginRight) * fs;
+  }
+  const classes = classesOf(node);
+  const fs = ctx.fs * scaleOf(classes);
+  const inner = { fs, font: fontOf(classes, ctx.font), align: alignOf(classes) ?? ctx.align };
+  // The root of \sqrt[n] gets its margins from the stylesheet (.root), in the surrounding font size.
+  const root = classes.includes('root');
+  const ml = root ? 0.2777 * ctx.fs : em(style.marginLeft) * fs;
+  const mr = root ? -0.5555 * ctx.fs : em(style.marginRight) * fs;
+  const pl = em(style.paddingLeft) * fs;
+  // position: relative offsets move what is drawn, not the flow.
+  const dx = em(style.left) * fs;
+  const dy = -em(style.top) * fs;
+  if (classes.includes('vlist-t')) return ml + placeVlist(node, x + ml + dx, y + dy, inner, out) + mr;
+  const children = node.children ?? [];
+  // Zero-width boxes whose content overflows: accents start at the box, rlap / llap / clap overlap.
+  const lap = ['rlap', 'llap', 'clap'].find((c) => classes.includes(c)) ?? (classes.includes('accent-body') && !classes.includes('accent-full') ? 'rlap' : undefined);
+  if (lap) {
+    const drawn = [];
+    let w = 0;
+    for (const child of children) w += place(child, w, 0, inner, drawn);
+    const start = x + ml + dx - (lap === 'llap' ? w : lap === 'clap' ? w / 2 : 0);
+    for (const g of drawn) out.push({ ...g, cx: g.cx + start, cy: g.cy + y + dy });
+    return ml + mr;
+  }
+  let width = pl;
+  if (classes.includes('nulldelimiter')) width += 0.12 * fs;
+  if (!children.length) width += Math.max(em(style.width), em(style.minWidth)) * fs;
+  for (const child of children) width += place(child, x + ml + dx + width, y + dy, inner, out);
+  return ml + width + mr;
+}
+
+/** A vlist: rows stacked at their `top` offsets (relative to a pstrut), aligned by the context. */
+function placeVlist(node, x, y, ctx, out) {
+  const align = ctx.align;
+  const rows = [];
+  for (const r of node.children ?? []) {
+    if (!classesOf(r).includes('vlist-r')) continue;
+    for (const cell of r.children ?? []) {
+      if (!classesOf(cell).includes('vlist')) continue;
+      for (const wrapper of cell.children ?? []) rows.push(measureRow(wrapper, ctx));
     }
   }
-  return root;
-}
-
-function decode(s) {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e) => {
-    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[e.toLowerCase()];
-  });
-}
-
-const TEXT_ELEMENTS = new Set(['mi', 'mn', 'mo', 'mtext', 'ms']);
-const elements = (node) => node.children.filter((c) => typeof c !== 'string');
-const textOf = (node) => node.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
-
-// TeX styles: display, text, script, scriptscript, with their sizes.
-const SIZE = [1, 1, 0.7, 0.5];
-const smaller = (style) => Math.min(3, Math.max(2, style + 1)); // scripts
-const fractionPart = (style) => Math.min(3, style + 1); // display → text → script → scriptscript
-
-/** Glyphs {t, x, y, size} of a laid-out node, relative to its origin, and its width. */
-function lay(node, style) {
-  if (typeof node === 'string') return { w: 0, g: [] };
-  const size = SIZE[style];
-  const kids = elements(node);
-  switch (node.name) {
-    case 'mi': case 'mn': case 'mo': case 'mtext': case 'ms': {
-      // Stretchy accents and rules are drawn as SVG, not text.
-      if (node.name === 'mo' && node.attrs.stretchy === 'true' && node.attrs.fence !== 'true') return { w: CHAR_WIDTH * size, g: [] };
-      const chars = [...textOf(node)];
-      const g = [];
-      chars.forEach((t, i) => !INVISIBLE.test(t) && g.push({ t, x: i * CHAR_WIDTH * size, y: 0, size }));
-      return { w: chars.length * CHAR_WIDTH * size, g };
-    }
-    case 'mspace':
-      return { w: Number.parseFloat(node.attrs.width) || 0, g: [] };
-    case 'mstyle': {
-      let s = style;
-      if (node.attrs.displaystyle === 'true') s = 0;
-      else if (node.attrs.displaystyle === 'false') s = node.attrs.scriptlevel ? [1, 2, 3][Number(node.attrs.scriptlevel)] ?? 3 : Math.max(1, style);
-      else if (node.attrs.scriptlevel) s = [1, 2, 3][Number(node.attrs.scriptlevel)] ?? 3;
-      return row(kids, s);
-    }
-    case 'msup': case 'msub': case 'msubsup': {
-      const [base, first, second] = kids.map((k, i) => lay(k, i ? smaller(style) : style));
-      const sub = node.name === 'msup' ? undefined : first;
-      const sup = node.name === 'msup' ? first : node.name === 'msubsup' ? second : undefined;
-      const g = [...base.g];
-      if (sup) g.push(...shift(sup.g, base.w, 0.45 * size));
-      if (sub) g.push(...shift(sub.g, base.w, -0.25 * size));
-      return { w: base.w + Math.max(sup?.w ?? 0, sub?.w ?? 0), g };
-    }
-    case 'munder': case 'mover': case 'munderover': {
-      const accent = node.attrs.accent === 'true' || node.attrs.accentunder === 'true';
-      const [base, first, second] = kids.map((k, i) => lay(k, i && !accent ? smaller(style) : style));
-      const under = node.name === 'mover' ? undefined : first;
-      const over = node.name === 'mover' ? first : node.name === 'munderover' ? second : undefined;
-      const w = Math.max(base.w, under?.w ?? 0, over?.w ?? 0);
-      const g = shift(base.g, (w - base.w) / 2, 0);
-      if (over) g.push(...shift(over.g, (w - over.w) / 2, 0.9 * size));
-      if (under) g.push(...shift(under.g, (w - under.w) / 2, -0.8 * size));
-      return { w, g };
-    }
-    case 'mfrac': {
-      const [num, den] = kids.map((k) => lay(k, fractionPart(style)));
-      const w = Math.max(num.w, den.w) + 0.2 * size;
-      return { w, g: [...shift(num.g, (w - num.w) / 2, 0.7 * size), ...shift(den.g, (w - den.w) / 2, -0.7 * size)] };
-    }
-    case 'msqrt': {
-      const inner = row(kids, style);
-      return { w: inner.w + 0.85 * size, g: shift(inner.g, 0.85 * size, 0) };
-    }
-    case 'mroot': {
-      const base = lay(kids[0], style);
-      const index = lay(kids[1], 3);
-      return { w: base.w + 0.85 * size, g: [...shift(index.g, 0, 0.45 * size), ...shift(base.g, 0.85 * size, 0)] };
-    }
-    case 'mtable':
-      return table(kids, style);
-    case 'annotation': case 'annotation-xml':
-      return { w: 0, g: [] };
-    default:
-      return row(kids, style);
+  const width = Math.max(0, ...rows.map((r) => r.ml + r.w + r.mr));
+  for (const r of rows) {
+    const room = width - r.ml - r.mr - r.w;
+    const rowAlign = r.align ?? align;
+    const left = x + r.ml + (rowAlign === 'center' ? room / 2 : rowAlign === 'right' ? room : 0);
+    for (const g of r.glyphs) out.push({ ...g, cx: g.cx + left, cy: g.cy + y + r.baseline });
   }
+  return width;
 }
 
-function row(kids, style) {
+/** One vlist row: its content laid out at x = 0, its baseline above the vlist's, its margins. */
+function measureRow(wrapper, ctx) {
+  const style = wrapper.style ?? {};
+  const fs = ctx.fs;
+  const kids = wrapper.children ?? [];
+  const strut = kids.find((k) => classesOf(k).includes('pstrut'));
+  const baseline = -em(style.top) * fs - em(strut?.style?.height) * fs;
+  const glyphs = [];
   let w = 0;
-  const g = [];
-  for (const k of kids) {
-    const box = lay(k, style);
-    g.push(...shift(box.g, w, 0));
-    w += box.w;
-  }
-  return { w, g };
+  const inner = { ...ctx, align: alignOf(classesOf(wrapper)) ?? ctx.align };
+  for (const k of kids) if (k !== strut) w += place(k, w, 0, inner, glyphs);
+  return { glyphs, w, baseline, ml: em(style.marginLeft) * fs, mr: em(style.marginRight) * fs, align: alignOf(classesOf(wrapper)) };
 }
 
-function table(rows, style) {
-  const cells = rows.map((tr) => elements(tr).map((td) => lay(td, style)));
-  const widths = [];
-  for (const r of cells) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.w)));
-  const g = [];
-  cells.forEach((r, ri) => {
-    let x = 0;
-    r.forEach((c, ci) => {
-      g.push(...shift(c.g, x + (widths[ci] - c.w) / 2, -1.5 * ri * SIZE[style]));
-      x += widths[ci] + 1;
-    });
-  });
-  return { w: widths.reduce((a, b) => a + b + 1, 0), g };
-}
-
-const shift = (glyphs, dx, dy) => glyphs.map((q) => ({ ...q, x: q.x + dx, y: q.y + dy }));
-
-/** Glyph boxes of a formula's MathML in reading order: {t, cx, cy} centres, em units, y upwards. */
-export function layoutGlyphs(mathml) {
-  const semantics = findElement(parseMathml(mathml), 'semantics') ?? parseMathml(mathml);
-  return lay(semantics, 0).g.map((q) => ({ t: q.t, cx: q.x + (CHAR_WIDTH * q.size) / 2, cy: q.y + 0.25 * q.size }));
-}
-
-function findElement(node, name) {
-  if (node.name === name) return node;
-  for (const k of elements(node)) {
-    const hit = findElement(k, name);
-    if (hit) return hit;
-  }
-  return undefined;
+/** Centres {t, cx, cy} of the formula's text glyphs, in em of the formula font, y upwards. */
+export function layoutGlyphs(tex) {
+  const tree = katex.__renderToHTMLTree(tex, { displayMode: true, throwOnError: true, strict: 'ignore' });
+  const out = [];
+  // A display formula is centred (.katex-display > .katex); text-align is inherited by every row.
+  place(tree, 0, 0, { fs: 1, font: 'main', align: 'center' }, out);
+  return out;
 }

@@ -30,7 +30,7 @@ export function renderFormula(tex) {
     let render;
     try {
       const mathml = katex.renderToString(tex, { displayMode: true, throwOnError: true, output: 'mathml', strict: 'ignore' });
-      render = { mathml, inner: innerMathml(mathml), glyphs: layoutGlyphs(mathml) };
+      render = { mathml, inner: innerMathml(mathml), glyphs: layoutGlyphs(tex) };
     } catch (e) {
       render = { error: String(e.message ?? e) };
     }
