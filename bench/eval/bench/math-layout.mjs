@@ -65,10 +65,11 @@ function place(node, x, y, ctx, out) {
     const fs = ctx.fs;
     const font = fontOf(classes, ctx.font);
     const ml = em(style.marginLeft) * fs;
-    const width = (node.width || 0) * fs;
     const text = node.text.trim();
+    const chars = [...text];
+    // Characters KaTeX has no metrics for come from a fallback font; half an em each stands in.
+    const width = (node.width || (text === '\u200b' ? 0 : 0.5 * chars.length)) * fs;
     if (text && text !== '\u200b') {
-      const chars = [...text];
       const left = x + ml + em(style.left) * fs;
       const mid = y - em(style.top) * fs + FONT_MIDDLE[font] * fs;
       // The bench splits a span's box evenly between its characters.

@@ -41,7 +41,7 @@ export function presenceTest(test, markdown) {
   const threshold = 1 - maxDiffs / (q.length || 1);
   const best = partialRatio(q, p);
   const ratio = best.score / 100;
-  const found = matchText(best, q, p);
+  const found = matchText(best, p);
   const nearest = `nearest${region}: ${quote(found, 120)} (ratio ${ratio.toFixed(3)}, need ${threshold.toFixed(3)})`;
   if (test.type === 'present') {
     return ratio >= threshold
@@ -54,7 +54,7 @@ export function presenceTest(test, markdown) {
 }
 
 /** The page text under the best partial_ratio window (or the whole page when it was the shorter). */
-function matchText(best, q, p) {
+function matchText(best, p) {
   if (!best.inB) return excerpt(p, 0, p.length, 0);
   return excerpt(p, best.start, best.end);
 }
@@ -84,5 +84,5 @@ export function orderTest(test, markdown) {
 
 function nearestWindow(q, page) {
   const best = partialRatio(q, page);
-  return `nearest in output: ${quote(matchText(best, q, page), 120)}`;
+  return `nearest in output: ${quote(matchText(best, page), 120)}`;
 }
