@@ -155,8 +155,9 @@ describe('math', () => {
     expect(passes(math('a+b'), 'a+b written without delimiters')).toBe(false);
   });
 
-  it('skips output formulas KaTeX cannot render', () => {
+  it('skips output formulas KaTeX cannot render and goes on to the others', () => {
     expect(passes(math('a+b'), '$$\\frac{a+b$$')).toBe(false);
+    expect(passes(math('a+b'), '$$\\frac{a+b$$ then $$a + b$$')).toBe(true);
   });
 });
 
