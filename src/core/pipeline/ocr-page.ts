@@ -4,6 +4,7 @@ import { assembleMarkdown } from '../assemble/assemble-markdown';
 import { emptyStats, mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
+import { sureFormulas, unsureFormulasAsText } from '../formula/formula-confidence';
 import { glyphFormulaBlocks } from '../glyph-math/formula-blocks';
 import { linePreprocess, lineWidths } from '../image/line-input';
 import { clampToPage } from '../image/line-pieces';
@@ -82,7 +83,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
 
   let t = performance.now();
   opts.onProgress?.('layout', 0, 1);
-  const blocks = layout(texts);
+  let blocks = layout(texts);
   let layoutMs = read.layoutMs + performance.now() - t;
 
   // Display formulas the PDF sets in glyphs are written from them (glyph-math/); each other formula block is
@@ -97,7 +98,10 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
       opts,
       'formula',
     );
-    applyFormulaTexts(texts, crops, f.texts);
+    // Only formulas the recognizer was sure of become LaTeX; the others stay as the lines read them.
+    const sure = sureFormulas(f);
+    applyFormulaTexts(texts, crops.filter((_, i) => sure[i]), f.texts.filter((_, i) => sure[i]));
+    blocks = unsureFormulasAsText(blocks, crops.filter((_, i) => !sure[i]));
     stats = mergeStats(stats, f.stats);
     encoderMs += f.encoderMs;
   }
