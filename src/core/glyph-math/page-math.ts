@@ -30,6 +30,8 @@ export function isMathGlyph(g: Glyph): boolean {
   if (!g.ch.trim()) return false;
   if (MATH_CLASSES.has(g.cls)) return !/^[0-9.,;:()[\]]$/.test(g.ch) || g.cls === 'extension';
   // Greek in a text font is a word's or a unit's (μm, α-helix); in a math or symbol font it is math.
+  // TeX sets upright capital Greek in its roman fonts.
+  if ((g.cls === 'roman' || g.cls === 'bold') && /[\u0370-\u03ff]/.test(g.ch)) return true;
   return mathLetter(g.ch) !== undefined || MATH_SYMBOL.test(g.ch);
 }
 
@@ -43,6 +45,16 @@ function bodySize(glyphs: readonly Glyph[]): number {
   let most = 0;
   for (const [s, n] of counts) if (n > most) [best, most] = [s, n];
   return best || 12;
+}
+
+/** The baseline most body-size glyphs stand on. */
+function baselineOf(glyphs: readonly Glyph[], body: number): number | undefined {
+  const counts = new Map<number, number>();
+  for (const g of glyphs) if (g.ch.trim() && g.size >= 0.9 * body) counts.set(Math.round(g.base * 2) / 2, (counts.get(Math.round(g.base * 2) / 2) ?? 0) + 1);
+  let best: number | undefined;
+  let most = 0;
+  for (const [b, n] of counts) if (n > most) [best, most] = [b, n];
+  return best;
 }
 
 type Box = [number, number, number, number];
@@ -143,7 +155,8 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     ids.forEach((i) => (inVisual[i] = true));
     const main = ids.reduce((a, b) => (lines[b]!.bbox[2] - lines[b]!.bbox[0] > lines[a]!.bbox[2] - lines[a]!.bbox[0] ? b : a));
     const gs = ids.flatMap((i) => per[i]!);
-    const text = inlineText(gs, rules, body, lineBase(lines[main]!));
+    const size = bodySize(gs);
+    const text = inlineText(gs, rules, size, baselineOf(gs, size) ?? lineBase(lines[main]!));
     if (text === undefined) continue;
     const first = Math.min(...ids);
     const box = ids.map((i) => lines[i]!.bbox);
@@ -216,7 +229,12 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
     return !(letter(prev) && g.x0 - prev!.x1 < 0.15 * g.size) && !(letter(next) && next!.x0 - g.x1 < 0.15 * g.size);
   };
   const weak = gs.map((g, k) => letter(g) && g.cls === 'text' && isItalicFont(g.font) && !inWords.has(g) && lone(k));
-  const math = gs.map((g, k) => isMathGlyph(g) || shifted(g) || weak[k]!);
+  // A glyph a script is set against is math too (a bold R with its subscript).
+  const anchor = (k: number) => {
+    const next = gs.slice(k + 1).find((x) => x.ch.trim());
+    return !!next && gs[k]!.ch.trim() !== '' && !inWords.has(gs[k]!) && !shifted(gs[k]!) && shifted(next) && next.x0 - gs[k]!.x1 < 0.1 * body;
+  };
+  const math = gs.map((g, k) => isMathGlyph(g) || shifted(g) || weak[k]! || anchor(k));
   if (!math.some(Boolean)) return undefined;
   // Runs: math glyphs, and joining glyphs between or right after them; spaces inside a run stay in it.
   const spans: [number, number][] = [];
@@ -263,7 +281,7 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
     const depth = (a: number, b: number) => gs.slice(a, b).reduce((d, g) => d + ('([{'.includes(g.ch) ? 1 : ')]}'.includes(g.ch) ? -1 : 0), 0);
     while (end > start + 1 && ')]}'.includes(gs[end - 1]!.ch) && depth(start, end) < 0) end--;
     while (start < end - 1 && '([{'.includes(gs[start]!.ch) && depth(start, end) > 0) start++;
-    while (end > start + 1 && !gs[end - 1]!.ch.trim()) end--;
+    while (end > start + 1 && /^[\s,.;:([]?$/.test(gs[end - 1]!.ch)) end--;
     spans.push([start, end]);
     i = j - 1;
   }
