@@ -7,7 +7,7 @@
 //   formulaLatex(glyphs, rules) → "\sum_{k=1}^{n}k^{2}=\frac{1}{6}n(n+1)(2n+1)" | undefined
 import type { Glyph } from './glyphs';
 import { isItalicFont } from './glyphs';
-import { ACCENTS, BIG_OPERATORS, FUNCTION_NAMES, functionName, glyphLatex } from './symbols';
+import { ACCENTS, BIG_OPERATORS, FUNCTION_NAMES, functionName, glyphLatex, isDelimiterPiece } from './symbols';
 
 /** A horizontal rule drawn on the page (a fraction bar, a radical's overbar), in pixels. */
 export interface Rule {
@@ -34,6 +34,8 @@ export interface Atom {
   ch?: string;
   /** Glyphs of TeX's extension and symbol fonts hang below their baseline. */
   hangs?: boolean;
+  /** A piece of a tall delimiter (⎛ ⎜ ⎝): stacked pieces are one delimiter. */
+  piece?: boolean;
 }
 
 /** One typeface, whatever subset of it a run's font is. */
@@ -63,28 +65,72 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
     }
     const accent = ACCENTS[g.ch];
     const tex = glyphLatex(g.ch, g.cls);
-    if (tex === undefined && !accent) return undefined;
+    if (tex === undefined && !accent) {
+      if (process.env.GM_DEBUG) console.log("UNNAMED", JSON.stringify(g.ch), g.font);
+      return undefined;
+    }
     const big = tex !== undefined && (BIG_OPERATORS.has(tex) || tex === '\\surd');
     const top = hangs ? g.base - 0.05 * g.size : g.base - (big ? 0.95 : 0.7) * g.size;
     const bottom = hangs ? g.base + (big ? 1.4 : 1.0) * g.size : g.base + (big ? 0.35 : 0.2) * g.size;
-    atoms.push({ tex: tex ?? '', x0: g.x0, x1: g.x1, base: g.base, size: g.size, top, bottom, ch: g.ch, hangs, ...(accent && { accent }), ...(BIG_OPERATORS.has(tex ?? '') && { op: true }) });
+    const piece = isDelimiterPiece(g.ch);
+    atoms.push({ tex: tex ?? '', x0: g.x0, x1: g.x1, base: g.base, size: g.size, top, bottom, ch: g.ch, hangs: hangs || piece, ...(piece && { piece }), ...(accent && { accent }), ...(BIG_OPERATORS.has(tex ?? '') && { op: true }) });
   }
-  return atoms;
+  return joinPieces(atoms);
+}
+
+/** Pieces of one tall delimiter (⎛ ⎜ ⎝), stacked at one place, become one delimiter. */
+function joinPieces(atoms: Atom[]): Atom[] {
+  const out: Atom[] = [];
+  for (const a of atoms) {
+    if (!a.piece) {
+      out.push(a);
+      continue;
+    }
+    const same = out.find((b) => b.piece && b.tex === a.tex && Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.3 * Math.min(a.x1 - a.x0, b.x1 - b.x0));
+    if (!same) {
+      out.push({ ...a });
+      continue;
+    }
+    same.top = Math.min(same.top, a.top);
+    same.bottom = Math.max(same.bottom, a.bottom);
+    same.base = (same.top + same.bottom) / 2 + 0.25 * a.size;
+  }
+  return out;
 }
 
 /** The LaTeX of glyphs and rules typeset as one formula, or undefined where unsure. */
 export function formulaLatex(glyphs: readonly Glyph[], rules: readonly Rule[]): string | undefined {
-  const atoms = glyphAtoms(glyphs);
+  // Symbol's radical extender (U+F8E5) draws a radical's overbar as glyphs: they are its rule.
+  const bars = glyphs.filter((g) => g.ch === RADICAL_EXTENDER);
+  const drawn = bars.length ? [...rules, ...barRules(bars)] : rules;
+  const atoms = glyphAtoms(glyphs.filter((g) => g.ch !== RADICAL_EXTENDER));
   if (!atoms || atoms.length === 0) return undefined;
   try {
-    return build(atoms, [...rules]);
+    return build(atoms, [...drawn]);
   } catch (e) {
-    if (e instanceof Unsure) return undefined;
+    if (e instanceof Unsure) {
+      if (process.env.GM_DEBUG) console.log("UNSURE", e.message);
+      return undefined;
+    }
     throw e;
   }
 }
 
 class Unsure extends Error {}
+
+const RADICAL_EXTENDER = '\uf8e5';
+
+/** Runs of radical-extender glyphs side by side, as rules at the top of their em box. */
+function barRules(bars: readonly Glyph[]): Rule[] {
+  const out: Rule[] = [];
+  for (const g of [...bars].sort((a, b) => a.x0 - b.x0)) {
+    const y = g.base - 0.85 * g.size;
+    const last = out.at(-1);
+    if (last && g.x0 - last.x1 < 0.2 * g.size && Math.abs(last.y - y) < 0.1 * g.size) last.x1 = Math.max(last.x1, g.x1);
+    else out.push({ x0: g.x0, x1: g.x1, y });
+  }
+  return out;
+}
 
 const union = (parts: readonly Atom[]) => ({
   x0: Math.min(...parts.map((a) => a.x0)),
@@ -292,10 +338,27 @@ function scripts(atoms: Atom[], s: number): string {
     return `${/[_^]/.test(tex) && !/^\\(sum|prod|int|lim|max|min|sup|inf|coprod|oint|iint|bigcup|bigcap)/.test(tex) ? `{${tex}}` : tex}${sub}${sup}`;
   };
   let out = attached.has(null) ? withScripts('{}', null) : '';
+  // Delimiters taller than the row around something tall (a fraction) pair up as \left … \right.
+  const tall = (a: Atom) => a.bottom - a.top > 1.6 * s && /^([()[\]|]|\\[{}])$/.test(a.tex);
+  const sides = new Map<Atom, string>();
+  const open: Atom[] = [];
+  for (const b of base) {
+    if (!tall(b)) continue;
+    if (/^(\(|\[|\\\{)$/.test(b.tex)) open.push(b);
+    else if (open.length && b.tex !== '|') {
+      sides.set(open.pop()!, '\\left');
+      sides.set(b, '\\right');
+    }
+  }
   let prev: Atom | undefined;
   for (const b of base) {
+    if (sides.has(b)) {
+      out = join(out, `${sides.get(b)}${b.tex}`);
+      prev = b;
+      continue;
+    }
     // An asterisk set tight after a letter or bracket is a superscript star (C*, the conjugate).
-    if (b.tex === '*' && prev && b.x0 - prev.x1 < 0.1 * s && /[A-Za-z)}]$/.test(out) && !attached.has(b)) {
+    if (b.tex === '*' && prev && b.x0 - prev.x1 < 0.3 * s && /[A-Za-z)}]$/.test(out) && !attached.has(b)) {
       out = `${out.endsWith('}') && /[_^]\{[^{}]*\}$/.test(out) ? `{${out}}` : out}^{*}`;
       prev = b;
       continue;

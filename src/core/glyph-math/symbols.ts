@@ -45,8 +45,8 @@ export const FUNCTION_NAMES = new Set([
   'limsup', 'sup', 'inf', 'max', 'min', 'arg', 'det', 'dim', 'ker', 'deg', 'gcd', 'hom', 'Pr', 'mod', 'tr', 'Tr', 'rank', 'sgn', 'diag', 'Re', 'Im',
   'argmax', 'argmin', 'var', 'Var', 'cov', 'Cov',
 ]);
-/** Names KaTeX knows as commands; the rest are written \operatorname{…}. */
-const KNOWN_FUNCTIONS = new Set(['sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'coth', 'log', 'ln', 'lg', 'exp', 'lim', 'liminf', 'limsup', 'sup', 'inf', 'max', 'min', 'arg', 'det', 'dim', 'ker', 'deg', 'gcd', 'hom', 'Pr', 'Re', 'Im', 'mod']);
+/** Names KaTeX knows as commands; the rest are written \operatorname{…} (\Re and \Im are ℜ and ℑ, not Re and Im). */
+const KNOWN_FUNCTIONS = new Set(['sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'coth', 'log', 'ln', 'lg', 'exp', 'lim', 'liminf', 'limsup', 'sup', 'inf', 'max', 'min', 'arg', 'det', 'dim', 'ker', 'deg', 'gcd', 'hom', 'Pr', 'mod']);
 
 export function functionName(name: string): string {
   if (name === 'mod') return '\\bmod';
@@ -54,6 +54,15 @@ export function functionName(name: string): string {
 }
 
 /** The LaTeX of one glyph's character in a formula, or undefined for one Pagemark cannot write. */
+/** Symbol font's private-use pieces of tall delimiters, as their Unicode pieces. */
+const SYMBOL_PIECES: Record<string, string> = {
+  '\uf8eb': '⎛', '\uf8ec': '⎜', '\uf8ed': '⎝', '\uf8ee': '⎡', '\uf8ef': '⎢', '\uf8f0': '⎣', '\uf8f1': '⎧', '\uf8f2': '⎨', '\uf8f3': '⎩',
+  '\uf8f4': '⎪', '\uf8f6': '⎞', '\uf8f7': '⎟', '\uf8f8': '⎠', '\uf8f9': '⎤', '\uf8fa': '⎥', '\uf8fb': '⎦', '\uf8fc': '⎫', '\uf8fd': '⎬', '\uf8fe': '⎭',
+};
+
+/** Is this glyph a piece of a tall delimiter (its pieces stack into one)? */
+export const isDelimiterPiece = (ch: string) => '⎛⎜⎝⎞⎟⎠⎡⎢⎣⎤⎥⎦⎧⎨⎩⎪⎫⎬⎭'.includes(SYMBOL_PIECES[ch] ?? ch) && ch !== '';
+
 export function glyphLatex(ch: string, cls: FontClass): string | undefined {
   const letter = mathLetter(ch);
   if (letter !== undefined) return letter;
@@ -67,7 +76,10 @@ export function glyphLatex(ch: string, cls: FontClass): string | undefined {
   if (/^[0-9]$/.test(ch)) return cls === 'bold' ? `\\mathbf{${ch}}` : ch;
   if (GREEK[ch]) return GREEK[ch];
   if (SYMBOLS[ch]) return SYMBOLS[ch];
-  // Extensible pieces of tall delimiters are drawn by their end glyph's command.
+  // Extensible pieces of tall delimiters are drawn by their end glyph's command (Symbol's private
+  // characters U+F8EB… are the same pieces).
+  const piece = SYMBOL_PIECES[ch];
+  if (piece) ch = piece;
   if ('⎛⎜⎝'.includes(ch)) return '(';
   if ('⎞⎟⎠'.includes(ch)) return ')';
   if ('⎡⎢⎣'.includes(ch)) return '[';
