@@ -64,17 +64,23 @@ const vOverlap = (a: Box, b: Box) => Math.max(0, Math.min(a[3], b[3]) - Math.max
 /** Each glyph's line: the line whose box holds its middle, nearest its baseline. */
 function glyphLines(lines: readonly LayerLine[], glyphs: readonly Glyph[]): Glyph[][] {
   const out: Glyph[][] = lines.map(() => []);
+  // Lines by bands of the page's height, so each glyph looks only at the lines of its band.
+  const BAND = 32;
+  const bands = new Map<number, number[]>();
+  lines.forEach((l, i) => {
+    for (let b = Math.floor((l.bbox[1] - 1) / BAND); b <= Math.floor((l.bbox[3] + 1) / BAND); b++) bands.set(b, [...(bands.get(b) ?? []), i]);
+  });
   for (const g of glyphs) {
     const mx = (g.x0 + g.x1) / 2;
     const my = g.base - 0.3 * g.size;
     let best = -1;
     let dist = Infinity;
-    lines.forEach((l, i) => {
-      const b = l.bbox;
-      if (mx < b[0] - 1 || mx > b[2] + 1 || my < b[1] - 1 || my > b[3] + 1) return;
-      const d = Math.abs(lineBase(l) - g.base);
+    for (const i of bands.get(Math.floor(my / BAND)) ?? []) {
+      const b = lines[i]!.bbox;
+      if (mx < b[0] - 1 || mx > b[2] + 1 || my < b[1] - 1 || my > b[3] + 1) continue;
+      const d = Math.abs(lineBase(lines[i]!) - g.base);
       if (d < dist) [best, dist] = [i, d];
-    });
+    }
     if (best >= 0) out[best]!.push(g);
   }
   return out;
@@ -215,6 +221,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
  * Undefined when the line has no math run that could be written.
  */
 function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: number, base: number): string | undefined {
+  if (!glyphs.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls) || (g.ch.trim() && g.size < 0.85 * body))) return undefined;
   const gs = [...glyphs].sort((a, b) => a.x0 - b.x0);
   const { inWords } = proseWords(gs);
   const shifted = (g: Glyph) => g.size < 0.85 * body && Math.abs(g.base - base) > 0.1 * body && !inWords.has(g);
@@ -230,8 +237,13 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
   };
   const weak = gs.map((g, k) => letter(g) && g.cls === 'text' && isItalicFont(g.font) && !inWords.has(g) && lone(k));
   // A glyph a script is set against is math too (a bold R with its subscript).
+  const nextGlyph: (Glyph | undefined)[] = [];
+  for (let k = gs.length - 1, seen: Glyph | undefined; k >= 0; k--) {
+    nextGlyph[k] = seen;
+    if (gs[k]!.ch.trim()) seen = gs[k];
+  }
   const anchor = (k: number) => {
-    const next = gs.slice(k + 1).find((x) => x.ch.trim());
+    const next = nextGlyph[k];
     return !!next && gs[k]!.ch.trim() !== '' && !inWords.has(gs[k]!) && !shifted(gs[k]!) && shifted(next) && next.x0 - gs[k]!.x1 < 0.1 * body;
   };
   const math = gs.map((g, k) => isMathGlyph(g) || shifted(g) || weak[k]! || anchor(k));
@@ -254,9 +266,10 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
       }
     }
     let j = i + 1;
+    let prev: Glyph | undefined = gs[i];
     for (; j < gs.length; j++) {
       const g = gs[j]!;
-      const prev = gs.slice(i, j).filter((x) => x.ch.trim()).at(-1);
+      if (j > i + 1 && gs[j - 1]!.ch.trim()) prev = gs[j - 1];
       // A wide gap ends the run: what follows is set apart from it.
       if (g.ch.trim() && prev && g.x0 - prev.x1 > 1.0 * body) break;
       if (math[j] || joins(g) || shifted(g)) continue;
@@ -264,7 +277,7 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
         // A space continues the run only when math follows it.
         let k = j;
         while (k < gs.length && !gs[k]!.ch.trim()) k++;
-        const last = gs.slice(i, j).filter((x) => x.ch.trim()).at(-1);
+        const last = prev;
         const next = gs[k];
         const close = next && last && next.x0 - last.x1 < (/[=+\-−<>≤≥×]/.test(last.ch + next.ch) ? 0.6 : 0.3) * body;
         if (next && close && (math[k] || (joins(next) && last && (/[=+\-−<>≤≥×]/.test(last.ch) || /[([=+\-−/<>]/.test(next.ch))))) {
