@@ -64,11 +64,10 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
       }
     }
     const accent = ACCENTS[g.ch];
-    const tex = glyphLatex(g.ch, g.cls);
-    if (tex === undefined && !accent) {
-      if (process.env.GM_DEBUG) console.log("UNNAMED", JSON.stringify(g.ch), g.font);
-      return undefined;
-    }
+    // Adobe's Symbol draws its phi (φ) with a straight stroke and phi1 (ϕ) curled: the reverse of TeX's.
+    const symbolPhi = /symbol/i.test(g.font) && (g.ch === 'φ' || g.ch === 'ϕ') ? (g.ch === 'φ' ? '\\phi' : '\\varphi') : undefined;
+    const tex = symbolPhi ?? glyphLatex(g.ch, g.cls);
+    if (tex === undefined && !accent) return undefined;
     const big = tex !== undefined && (BIG_OPERATORS.has(tex) || tex === '\\surd');
     const top = hangs ? g.base - 0.05 * g.size : g.base - (big ? 0.95 : 0.7) * g.size;
     const bottom = hangs ? g.base + (big ? 1.4 : 1.0) * g.size : g.base + (big ? 0.35 : 0.2) * g.size;
@@ -108,10 +107,7 @@ export function formulaLatex(glyphs: readonly Glyph[], rules: readonly Rule[]): 
   try {
     return build(atoms, [...drawn]);
   } catch (e) {
-    if (e instanceof Unsure) {
-      if (process.env.GM_DEBUG) console.log("UNSURE", e.message);
-      return undefined;
-    }
+    if (e instanceof Unsure) return undefined;
     throw e;
   }
 }

@@ -150,7 +150,6 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       if (beside || script) owner[root(i)] = root(j);
     });
   });
-  if (process.env.GM_DEBUG) lines.forEach((l, i) => console.log("LINE", i, JSON.stringify(l.text), prose[i], small[i], root(i), l.bbox.map(Math.round).join(",")));
   const members = new Map<number, number[]>();
   lines.forEach((_, i) => members.set(root(i), [...(members.get(root(i)) ?? []), i]));
   const out: (MathLine | undefined)[] = lines.map((l) => ({ ...l }));
@@ -207,7 +206,6 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     const box: Box = [Math.min(...ids.map((i) => lines[i]!.bbox[0])), Math.min(...ids.map((i) => lines[i]!.bbox[1])), Math.max(...ids.map((i) => lines[i]!.bbox[2])), Math.max(...ids.map((i) => lines[i]!.bbox[3]))];
     const near = rules.filter((r) => r.y > box[1] - 0.3 * body && r.y < box[3] + 0.3 * body && r.x0 > box[0] - body && r.x1 < box[2] + body);
     const latex = formulaLatex(body2, near);
-    if (process.env.GM_DEBUG) console.log("GROUP", ids.map((i) => lines[i]!.text), latex);
     if (!latex || !parsesInKatex(latex)) continue;
     const formula: GlyphFormula = { id: id++, latex, bbox: box, ...(tag && { tag }) };
     for (const i of ids) out[i]!.formula = formula;
