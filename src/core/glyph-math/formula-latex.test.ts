@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formulaLatex, type Rule } from './formula-latex';
-import { runGlyphs, type GlyphRun } from './glyphs';
+import { runGlyphs, type Glyph, type GlyphRun } from './glyphs';
 import { parsesInKatex } from './katex-check';
 
 interface Fixture {
@@ -54,6 +54,11 @@ describe('formulaLatex on corpus excerpts', () => {
   it('takes CMSY capitals as calligraphic letters', () => {
     // badlines.pdf p4: ℰ_S (CMSY10 E, CMMI7 S)
     expect(latexOf('calligraphic')).toBe('\\mathcal{E}_{S}');
+  });
+  it('reads a Word formula from the glyphs the operator list draws: Times italic letters, Symbol’s φ, subscripts, a tall bracket', () => {
+    // not_parsing.pdf p4: U(x_H, y_H) = u(x_H, y_H) exp[iφ_u(x_H, y_H)], pdf.js runs spaced out by Word's kerning
+    const f = JSON.parse(readFileSync(new URL('../../../test/fixtures/glyph-math/word-symbol-phi.json', import.meta.url), 'utf8')) as { glyphs: Glyph[]; rules: Rule[] };
+    expect(formulaLatex(f.glyphs, f.rules)).toBe('U(x_{H},y_{H})=u(x_{H},y_{H})\\exp[i\\phi_{u}(x_{H},y_{H})]');
   });
   it('writes only LaTeX that KaTeX parses', () => {
     for (const name of ['superscript-mod', 'subscript', 'sum-limits-fraction', 'radical-scripts', 'radical-stroked', 'matrix', 'accent', 'calligraphic']) {
