@@ -39,6 +39,19 @@ describe('glyphFormulaBlocks', () => {
     expect(blocks[0]!.type).toBe('paragraph');
     expect(texts).toEqual(['$$\\sum_{k=1}^{n}k^{2}$$', '', '', '(2)', 'Some prose after it.']);
   });
+  it('leaves a block of two formulas side by side to the recognizer (a √ drawn as a path between them)', () => {
+    // generated math-a.pdf: f(x) = √(x²+1) printed by a browser, whose radical is a path, not a glyph
+    const left: GlyphFormula = { id: 1, latex: 'f(x)=', bbox: [100, 300, 160, 320] };
+    const right: GlyphFormula = { id: 2, latex: 'x^{2}+1', bbox: [180, 298, 240, 320] };
+    const side: MathLine[] = [
+      { bbox: [100, 300, 160, 320], text: 'f(x) =', formula: left },
+      { bbox: [180, 298, 240, 320], text: 'x 2 + 1', formula: right },
+    ];
+    const blocks: Block[] = [{ type: 'formula', lines: [0, 1], bbox: [98, 296, 242, 322] }];
+    const texts = ['f(x) =', 'x 2 + 1'];
+    expect(glyphFormulaBlocks(blocks, side.map((l) => l.bbox), texts, side).size).toBe(0);
+    expect(texts).toEqual(['f(x) =', 'x 2 + 1']);
+  });
   it('leaves blocks without glyph formulas to the recognizer', () => {
     const blocks = [block('formula', [4])];
     const texts = ['', '', '', '', 'x + y'];

@@ -23,6 +23,10 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
     if (b.type === 'figure' || b.type === 'header' || b.type === 'footer' || b.lines.length === 0) continue;
     const held = layer.filter(within(b.bbox));
     if (!held.some((l) => l.formula)) continue;
+    // Two formulas side by side in one block are one formula with a part drawn as paths, not glyphs (a
+    // browser's √): the recognizer reads it from the pixels.
+    const ids = [...new Map(held.flatMap((l) => (l.formula ? [[l.formula.id, l.formula] as const] : []))).values()];
+    if (ids.some((f, i) => ids.some((g, j) => j > i && Math.min(f.bbox[3], g.bbox[3]) - Math.max(f.bbox[1], g.bbox[1]) > 0.5 * Math.min(f.bbox[3] - f.bbox[1], g.bbox[3] - g.bbox[1])))) continue;
     if (held.every((l) => l.formula)) {
       const fresh = unwritten(held, written);
       b.lines.forEach((i) => (texts[i] = ''));
