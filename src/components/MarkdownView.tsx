@@ -1,7 +1,9 @@
 // The page's Markdown, rendered (one block per region, linked to the page picture) or raw.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DocState, PageState } from '../hooks/document-store';
+import type { PagePartial, PageResult } from '../protocol/page';
 import { renderMarkdown } from '../render/markdown';
+import { ErrorBoundary } from './ErrorBoundary';
 import { ExportActions } from './ExportActions';
 
 interface Props {
@@ -58,20 +60,64 @@ function PageStatusNote({ page, engineNote }: { page: PageState; engineNote: str
   }
 }
 
+interface RenderedProps {
+  result: PageResult;
+  figureUrls: ReadonlyMap<string, string>;
+  activeRegion: number | null;
+  onRegion: (index: number | null, scroll: boolean) => void;
+}
+
+/** The page's result, one rendered block per region. Rendering happens here, inside the pane's boundary. */
+function RenderedResult({ result, figureUrls, activeRegion, onRegion }: RenderedProps) {
+  const blocks = useMemo(() => {
+    const sources = result.regions.length > 0 ? result.regions.map((r) => r.markdown) : [result.markdown];
+    return sources.map((md) => renderMarkdown(md, { figureUrls }));
+  }, [result, figureUrls]);
+  const linked = result.regions.length > 0;
+  return (
+    <article className="markdown-rendered" data-testid="markdown-rendered">
+      {blocks.map((html, i) => (
+        <div
+          key={i}
+          className={`md-block ${linked && i === activeRegion ? 'md-block--active' : ''}`}
+          data-block={i}
+          tabIndex={linked ? 0 : undefined}
+          onMouseEnter={linked ? () => onRegion(i, false) : undefined}
+          onFocus={linked ? () => onRegion(i, false) : undefined}
+          onClick={linked ? () => onRegion(i, true) : undefined}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      ))}
+      {result.markdown.trim() === '' && <p className="muted">No text was found on this page.</p>}
+      {result.stats.textLayer?.used === false && (
+        <p className="muted" data-testid="text-layer-note">
+          The PDF’s own text was not used on this page: {result.stats.textLayer.reason}. It was recognized instead.
+        </p>
+      )}
+    </article>
+  );
+}
+
+function RenderedPartial({ partial, figureUrls }: { partial: PagePartial; figureUrls: ReadonlyMap<string, string> }) {
+  const blocks = useMemo(() => partial.regions.map((r) => renderMarkdown(r.markdown, { figureUrls })), [partial, figureUrls]);
+  return (
+    <article className="markdown-rendered markdown-partial" data-testid="markdown-partial" aria-busy="true">
+      {blocks.map((html, i) => (
+        <div key={i} className="md-block" dangerouslySetInnerHTML={{ __html: html }} />
+      ))}
+    </article>
+  );
+}
+
 export function MarkdownView({ doc, page, engineNote, activeRegion, reveal, onRegion }: Props) {
   const [tab, setTab] = useState<'rendered' | 'raw'>('rendered');
   const result = page.result;
   const figureUrls = useObjectUrls(page.figures);
-  const blocks = useMemo(() => {
-    if (!result) return [];
-    const sources = result.regions.length > 0 ? result.regions.map((r) => r.markdown) : [result.markdown];
-    return sources.map((md) => renderMarkdown(md, { figureUrls }));
-  }, [result, figureUrls]);
   // While the page is read, the blocks read so far (partial-page.ts); replaced by the result when it is in.
   const partial = result ? undefined : page.partial;
-  const partialBlocks = useMemo(() => (partial ? partial.regions.map((r) => renderMarkdown(r.markdown, { figureUrls })) : []), [partial, figureUrls]);
   const container = useRef<HTMLDivElement>(null);
-  const linked = (result?.regions.length ?? 0) > 0;
+  const pageName = `page ${page.page} of “${doc.name}”`;
+  const resetKey = `${doc.id}:${page.page}:${tab}`;
 
   useEffect(() => {
     if (!reveal || activeRegion === null) return;
@@ -92,42 +138,22 @@ export function MarkdownView({ doc, page, engineNote, activeRegion, reveal, onRe
         <ExportActions doc={doc} page={page} />
       </div>
       <div className="markdown-view__body" ref={container} role="tabpanel" data-testid="markdown-pane">
-        {partial && tab === 'raw' && (
-          <pre className="markdown-raw markdown-partial" data-testid="markdown-partial-raw" aria-busy="true">
-            {partial.markdown}
-          </pre>
-        )}
-        {partial && tab === 'rendered' && (
-          <article className="markdown-rendered markdown-partial" data-testid="markdown-partial" aria-busy="true">
-            {partialBlocks.map((html, i) => (
-              <div key={i} className="md-block" dangerouslySetInnerHTML={{ __html: html }} />
-            ))}
-          </article>
+        {tab === 'raw' ? (
+          <ErrorBoundary what={`The Markdown of ${pageName}`} resetKey={resetKey}>
+            {partial && (
+              <pre className="markdown-raw markdown-partial" data-testid="markdown-partial-raw" aria-busy="true">
+                {partial.markdown}
+              </pre>
+            )}
+            {result && <pre className="markdown-raw" data-testid="markdown-raw">{result.markdown}</pre>}
+          </ErrorBoundary>
+        ) : (
+          <ErrorBoundary what={`The rendered Markdown of ${pageName}`} resetKey={resetKey}>
+            {partial && <RenderedPartial partial={partial} figureUrls={figureUrls} />}
+            {result && <RenderedResult result={result} figureUrls={figureUrls} activeRegion={activeRegion} onRegion={onRegion} />}
+          </ErrorBoundary>
         )}
         {!result && <PageStatusNote page={page} engineNote={engineNote} />}
-        {result && tab === 'raw' && <pre className="markdown-raw" data-testid="markdown-raw">{result.markdown}</pre>}
-        {result && tab === 'rendered' && (
-          <article className="markdown-rendered" data-testid="markdown-rendered">
-            {blocks.map((html, i) => (
-              <div
-                key={i}
-                className={`md-block ${linked && i === activeRegion ? 'md-block--active' : ''}`}
-                data-block={i}
-                tabIndex={linked ? 0 : undefined}
-                onMouseEnter={linked ? () => onRegion(i, false) : undefined}
-                onFocus={linked ? () => onRegion(i, false) : undefined}
-                onClick={linked ? () => onRegion(i, true) : undefined}
-                dangerouslySetInnerHTML={{ __html: html }}
-              />
-            ))}
-            {result.markdown.trim() === '' && <p className="muted">No text was found on this page.</p>}
-            {result.stats.textLayer?.used === false && (
-              <p className="muted" data-testid="text-layer-note">
-                The PDF’s own text was not used on this page: {result.stats.textLayer.reason}. It was recognized instead.
-              </p>
-            )}
-          </article>
-        )}
       </div>
     </section>
   );
