@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DocState, PageState } from '../hooks/document-store';
 import type { PagePartial, PageResult } from '../protocol/page';
 import { renderMarkdown } from '../render/markdown';
+import { clipForView } from '../render/view-clip';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ExportActions } from './ExportActions';
 
@@ -69,13 +70,14 @@ interface RenderedProps {
 
 /** The page's result, one rendered block per region. Rendering happens here, inside the pane's boundary. */
 function RenderedResult({ result, figureUrls, activeRegion, onRegion }: RenderedProps) {
-  const blocks = useMemo(() => {
-    const sources = result.regions.length > 0 ? result.regions.map((r) => r.markdown) : [result.markdown];
-    return sources.map((md) => renderMarkdown(md, { figureUrls }));
+  const { blocks, clipped } = useMemo(() => {
+    const view = clipForView(result.regions.length > 0 ? result.regions.map((r) => r.markdown) : [result.markdown]);
+    return { blocks: view.texts.map((md) => renderMarkdown(md, { figureUrls })), clipped: view.clipped };
   }, [result, figureUrls]);
   const linked = result.regions.length > 0;
   return (
     <article className="markdown-rendered" data-testid="markdown-rendered">
+      {clipped && <ClippedNote />}
       {blocks.map((html, i) => (
         <div
           key={i}
@@ -98,8 +100,33 @@ function RenderedResult({ result, figureUrls, activeRegion, onRegion }: Rendered
   );
 }
 
+function ClippedNote() {
+  return (
+    <p className="muted" data-testid="view-clipped">
+      This page’s Markdown is too long to show in full; its first lines are shown, long lines cut. Copy and the downloads hold all of it.
+    </p>
+  );
+}
+
+/** The page's Markdown as text, clipped like the rendered view. */
+function RawMarkdown({ markdown, partial }: { markdown: string; partial?: boolean }) {
+  const view = useMemo(() => clipForView([markdown]), [markdown]);
+  return (
+    <>
+      {view.clipped && <ClippedNote />}
+      <pre
+        className={partial ? 'markdown-raw markdown-partial' : 'markdown-raw'}
+        data-testid={partial ? 'markdown-partial-raw' : 'markdown-raw'}
+        aria-busy={partial ? true : undefined}
+      >
+        {view.texts[0]}
+      </pre>
+    </>
+  );
+}
+
 function RenderedPartial({ partial, figureUrls }: { partial: PagePartial; figureUrls: ReadonlyMap<string, string> }) {
-  const blocks = useMemo(() => partial.regions.map((r) => renderMarkdown(r.markdown, { figureUrls })), [partial, figureUrls]);
+  const blocks = useMemo(() => clipForView(partial.regions.map((r) => r.markdown)).texts.map((md) => renderMarkdown(md, { figureUrls })), [partial, figureUrls]);
   return (
     <article className="markdown-rendered markdown-partial" data-testid="markdown-partial" aria-busy="true">
       {blocks.map((html, i) => (
@@ -140,12 +167,8 @@ export function MarkdownView({ doc, page, engineNote, activeRegion, reveal, onRe
       <div className="markdown-view__body" ref={container} role="tabpanel" data-testid="markdown-pane">
         {tab === 'raw' ? (
           <ErrorBoundary what={`The Markdown of ${pageName}`} resetKey={resetKey}>
-            {partial && (
-              <pre className="markdown-raw markdown-partial" data-testid="markdown-partial-raw" aria-busy="true">
-                {partial.markdown}
-              </pre>
-            )}
-            {result && <pre className="markdown-raw" data-testid="markdown-raw">{result.markdown}</pre>}
+            {partial && <RawMarkdown markdown={partial.markdown} partial />}
+            {result && <RawMarkdown markdown={result.markdown} />}
           </ErrorBoundary>
         ) : (
           <ErrorBoundary what={`The rendered Markdown of ${pageName}`} resetKey={resetKey}>

@@ -71,3 +71,20 @@ describe('MarkdownView: a page that cannot be rendered', () => {
     expect(host.querySelector('[role="alert"]')?.textContent).toContain('could not be shown');
   });
 });
+
+describe('MarkdownView: a page with a 1 MB line and 20,000 lines', () => {
+  it('draws a page’s worth, says so, and keeps the whole Markdown for export', () => {
+    const markdown = `${'A long line of text that never ends '.repeat(30_000)}\n\n${Array.from({ length: 20_000 }, (_, i) => `line ${i}`).join('\n')}`;
+    const big = pageWith(1, markdown);
+    show(doc([big]), big);
+    const rendered = host.querySelector('[data-testid="markdown-rendered"]')!;
+    expect(rendered.textContent!.length).toBeLessThan(60_000);
+    expect(host.querySelector('[data-testid="view-clipped"]')).not.toBeNull();
+
+    const rawTab = [...host.querySelectorAll<HTMLButtonElement>('button[role="tab"]')].find((b) => b.textContent === 'Markdown')!;
+    act(() => rawTab.click());
+    expect(host.querySelector('[data-testid="markdown-raw"]')!.textContent!.length).toBeLessThan(60_000);
+    expect(host.querySelector('[data-testid="view-clipped"]')).not.toBeNull();
+    expect(big.result!.markdown).toBe(markdown);
+  });
+});
