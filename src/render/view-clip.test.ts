@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipForView, VIEW_MAX_BLOCKS, VIEW_MAX_LINE_CHARS, VIEW_MAX_LINES } from './view-clip';
+import { clipForView, VIEW_MAX_BLOCKS, VIEW_MAX_CHARS, VIEW_MAX_LINE_CHARS, VIEW_MAX_LINES } from './view-clip';
 
 describe('clipForView', () => {
   it('leaves an ordinary page alone', () => {
@@ -19,6 +19,18 @@ describe('clipForView', () => {
     const { texts, clipped } = clipForView([block, block, 'last']);
     expect(clipped).toBe(true);
     expect(texts.join('\n').split('\n')).toHaveLength(VIEW_MAX_LINES);
+  });
+
+  it('keeps VIEW_MAX_CHARS characters in all', () => {
+    const line = 'y'.repeat(VIEW_MAX_LINE_CHARS - 1);
+    const { texts, clipped } = clipForView(Array.from({ length: 100 }, () => `${line}\n${line}`));
+    expect(clipped).toBe(true);
+    expect(texts.join('\n').length).toBeLessThanOrEqual(VIEW_MAX_CHARS + VIEW_MAX_LINE_CHARS);
+  });
+
+  it('keeps a page-long paragraph whole', () => {
+    const paragraph = 'word '.repeat(3000).trim();
+    expect(clipForView([paragraph])).toEqual({ texts: [paragraph], clipped: false });
   });
 
   it('keeps VIEW_MAX_BLOCKS blocks', () => {

@@ -4,8 +4,10 @@
 
 /** Lines drawn for one page, over all its blocks. */
 export const VIEW_MAX_LINES = 3000;
-/** Characters drawn of one line. */
-export const VIEW_MAX_LINE_CHARS = 2000;
+/** Characters drawn of one line (a Markdown paragraph is one line: a page-long one is ~5,000). */
+export const VIEW_MAX_LINE_CHARS = 20_000;
+/** Characters drawn for one page, over all its blocks (a dense page holds ~10,000). */
+export const VIEW_MAX_CHARS = 200_000;
 /** Blocks (regions) drawn and outlined for one page. */
 export const VIEW_MAX_BLOCKS = 1500;
 
@@ -21,23 +23,33 @@ function cutLine(line: string): string {
   return `${line.slice(0, code >= 0xd800 && code <= 0xdbff ? VIEW_MAX_LINE_CHARS - 1 : VIEW_MAX_LINE_CHARS)}…`;
 }
 
-/** The blocks as the pane draws them: at most VIEW_MAX_BLOCKS, VIEW_MAX_LINES lines in all, each line cut. */
+/**
+ * The blocks as the pane draws them: at most VIEW_MAX_BLOCKS, VIEW_MAX_LINES lines and VIEW_MAX_CHARS
+ * characters in all, each line cut to VIEW_MAX_LINE_CHARS.
+ */
 export function clipForView(texts: readonly string[]): ClippedView {
-  let budget = VIEW_MAX_LINES;
+  let lineBudget = VIEW_MAX_LINES;
+  let charBudget = VIEW_MAX_CHARS;
   let clipped = texts.length > VIEW_MAX_BLOCKS;
   const out: string[] = [];
   for (const text of texts.slice(0, VIEW_MAX_BLOCKS)) {
-    if (budget <= 0) {
+    if (lineBudget <= 0 || charBudget <= 0) {
       clipped = true;
       break;
     }
-    const lines = text.split('\n');
-    const kept = lines.slice(0, budget);
-    budget -= kept.length;
-    if (kept.length < lines.length) clipped = true;
-    const cut = kept.map(cutLine);
-    if (cut.some((l, i) => l !== kept[i])) clipped = true;
-    out.push(cut.join('\n'));
+    const kept: string[] = [];
+    for (const line of text.split('\n', lineBudget + 1)) {
+      if (kept.length === lineBudget || charBudget <= 0) {
+        clipped = true;
+        break;
+      }
+      const cut = cutLine(line);
+      if (cut !== line) clipped = true;
+      kept.push(cut);
+      charBudget -= cut.length + 1;
+    }
+    lineBudget -= kept.length;
+    out.push(kept.join('\n'));
   }
   return { texts: out, clipped };
 }
