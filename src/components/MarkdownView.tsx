@@ -144,7 +144,8 @@ export function MarkdownView({ doc, page, engineNote, activeRegion, reveal, onRe
   const partial = result ? undefined : page.partial;
   const container = useRef<HTMLDivElement>(null);
   const pageName = `page ${page.page} of “${doc.name}”`;
-  const resetKey = `${doc.id}:${page.page}:${tab}`;
+  // Another page, tab or the result replacing the preview draws the pane afresh.
+  const resetKey = `${doc.id}:${page.page}:${tab}:${result ? 'result' : 'preview'}`;
 
   useEffect(() => {
     if (!reveal || activeRegion === null) return;

@@ -88,3 +88,15 @@ describe('MarkdownView: a page with a 1 MB line and 20,000 lines', () => {
     expect(big.result!.markdown).toBe(markdown);
   });
 });
+
+describe('MarkdownView: a preview that could not be drawn', () => {
+  it('is drawn afresh when the page’s result arrives', () => {
+    const reading: PageState = { page: 1, status: 'recognizing', partial: { page: 1, markdown: 'BOOM', regions: [{ markdown: 'BOOM' } as never], linesRead: 0, lines: 1 } };
+    show(doc([reading]), reading);
+    expect(host.querySelector('[role="alert"]')).not.toBeNull();
+    const done = pageWith(1, 'The page as read');
+    show(doc([done]), done);
+    expect(host.querySelector('[role="alert"]')).toBeNull();
+    expect(host.querySelector('[data-testid="markdown-rendered"]')?.textContent).toContain('The page as read');
+  });
+});
