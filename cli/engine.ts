@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { layoutPage } from '../src/core/layout/layout-page';
 import { assembleMarkdown } from '../src/core/assemble/assemble-markdown';
 import type { TextLine } from '../src/core/layout/types';
+import { visibleLines } from '../src/core/text-layer/pdf-text';
 import type { PageResult, PageStats } from '../src/protocol/page';
 import type { PageSource } from './page-source';
 
@@ -52,9 +53,12 @@ function textLayerEngine(o: EngineOptions): PageEngine {
     name: 'text layer',
     async ocrPage(source, page) {
       const t0 = performance.now();
-      const { lines } = await source.textLines(page);
-      // The rendered page lets the layout see ruling lines and figures.
+      const own = await source.textLines(page);
+      // The rendered page lets the layout see ruling lines and figures, and shows which lines put ink on the
+      // page: white or clipped text is left out here as in the app (what is painted over is already out). A
+      // scan's OCR layer is kept: with no model, it is the only reading of the page there is.
       const image = await source.render(page);
+      const lines = visibleLines(own.lines, image);
       const blocks = layoutPage(lines, image);
       const out = assembleMarkdown(blocks, lines.map((l) => l.text ?? ''), { page, dropHeaders: o.dropHeaders });
       return { page, ...out, stats: emptyStats('text-layer', performance.now() - t0) };

@@ -10,6 +10,7 @@ import type { PageImage } from '../src/protocol/page';
 import type { RenderTarget } from '../src/protocol/render-api';
 import { sniffKind } from '../src/ingest/file-kind';
 import { imageComplete } from './image-complete';
+import { checkImageHeader, imageProblemMessage } from '../src/core/image/image-header';
 import { imageScale, pdfScale, scaledSide } from '../workers/render/page-scale';
 import type { LayerLine } from '../src/core/text-layer/text-items';
 import { readPageText } from '../src/core/text-layer/page-text';
@@ -49,6 +50,9 @@ export async function openSource(path: string, target: RenderTarget = OCR_TARGET
   const sniffed = sniffKind(bytes.subarray(0, 1024), name);
   if (!sniffed.ok) throw new InputError(sniffed.message);
   if (sniffed.kind === 'pdf') return openPdf(name, bytes, target);
+  // The header first: nothing decodes an image that claims too many pixels or holds none.
+  const header = checkImageHeader(bytes, sniffed.kind);
+  if (!header.ok) throw new InputError(`“${name}”: ${imageProblemMessage(header.problem)}`);
   if (!imageComplete(bytes, sniffed.kind)) throw new InputError(`“${name}”: this image is damaged or incomplete and cannot be decoded.`);
   return openImage(name, bytes, target);
 }

@@ -1,0 +1,155 @@
+// A PageSource whose document lives in a child process (source-process.ts). Every request has the app's time
+// limit per page, and the child a memory limit (V8 heap and resident size); a page past either, or one that
+// crashes the native renderer or decoder, ends the child, fails that page or file with a message, and the next
+// request starts a fresh child that opens the document again. The CLI itself never hangs or dies on a document.
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PageImage } from '../src/protocol/page';
+import type { RenderTarget } from '../src/protocol/render-api';
+import { PAGE_TIME_LIMIT_MS, pageTimeoutMessage } from '../workers/render/page-limits';
+import { InputError, OCR_TARGET, type PageSource } from './page-source';
+import type { SourceCall, SourceReply, SourceRequest, SourceValue, TextLines } from './source-protocol';
+
+export interface SourceLimits {
+  /** Per page (and for opening the file). */
+  pageTimeMs: number;
+  /** The document process's memory: its V8 heap and its resident size. */
+  memoryMb: number;
+}
+
+export const DEFAULT_LIMITS: SourceLimits = { pageTimeMs: PAGE_TIME_LIMIT_MS, memoryMb: 2048 };
+
+const CHILD = fileURLToPath(new URL('./source-child.mjs', import.meta.url));
+const RSS_POLL_MS = 100;
+
+type Pending = { resolve: (v: SourceValue) => void; reject: (e: Error) => void; failure: (why: Ending) => Error };
+type Ending = { kind: 'time' } | { kind: 'memory' } | { kind: 'crash'; detail: string };
+
+/** Resident size of a process in MB (Linux; undefined elsewhere or once it is gone). */
+function residentMb(pid: number): number | undefined {
+  try {
+    return (Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1]) * 4096) / 2 ** 20;
+  } catch {
+    return undefined;
+  }
+}
+
+class DocumentProcess {
+  private child?: ChildProcess;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private stderrTail = '';
+  private ending?: Ending;
+  private poll?: NodeJS.Timeout;
+  /** Peak resident size of the document processes so far, MB. */
+  peakMb = 0;
+
+  constructor(private readonly limits: SourceLimits) {}
+
+  get running(): boolean {
+    return !!this.child;
+  }
+
+  start(): void {
+    const child = fork(CHILD, [], {
+      execArgv: [`--max-old-space-size=${this.limits.memoryMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    this.child = child;
+    this.ending = undefined;
+    this.stderrTail = '';
+    child.stderr!.on('data', (d: Buffer) => (this.stderrTail = (this.stderrTail + d.toString('utf8')).slice(-4000)));
+    child.on('message', (reply: SourceReply) => {
+      const p = this.pending.get(reply.id);
+      if (!p) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) p.resolve(reply.value);
+      else p.reject(reply.input ? new InputError(reply.message) : new Error(reply.message));
+    });
+    child.on('exit', (code, signal) => {
+      if (this.child === child) this.child = undefined;
+      clearInterval(this.poll);
+      const oom = /heap out of memory|Allocation failed|Cannot allocate|std::bad_alloc/i.test(this.stderrTail);
+      const why: Ending = this.ending ?? (oom ? { kind: 'memory' } : { kind: 'crash', detail: signal ?? `exit code ${code}` });
+      for (const p of this.pending.values()) p.reject(p.failure(why));
+      this.pending.clear();
+    });
+    this.poll = setInterval(() => {
+      const mb = residentMb(child.pid!);
+      if (mb === undefined) return;
+      this.peakMb = Math.max(this.peakMb, mb);
+      if (mb > this.limits.memoryMb) this.stop({ kind: 'memory' });
+    }, RSS_POLL_MS);
+    this.poll.unref();
+  }
+
+  request(req: SourceCall, failure: (why: Ending) => Error): Promise<SourceValue> {
+    if (!this.child) this.start();
+    const id = this.nextId++;
+    return new Promise<SourceValue>((resolve, reject) => {
+      const timer = setTimeout(() => this.stop({ kind: 'time' }), this.limits.pageTimeMs);
+      const done = <T>(f: (v: T) => void) => (v: T) => {
+        clearTimeout(timer);
+        f(v);
+      };
+      this.pending.set(id, { resolve: done(resolve), reject: done(reject), failure });
+      this.child!.send({ ...req, id } satisfies SourceRequest);
+    });
+  }
+
+  /** Ends the child now; its pending requests fail with `why`. */
+  stop(why?: Ending): void {
+    if (!this.child) return;
+    this.ending ??= why;
+    this.child.kill('SIGKILL');
+  }
+}
+
+/** Opens `path` in a document process; see the file comment for what the limits do. */
+export async function openIsolatedSource(path: string, limits: SourceLimits = DEFAULT_LIMITS, target: RenderTarget = OCR_TARGET): Promise<PageSource> {
+  const proc = new DocumentProcess(limits);
+  const name = basename(path);
+  const seconds = Math.round(limits.pageTimeMs / 1000);
+  const openFailure = (why: Ending) =>
+    new InputError(
+      why.kind === 'time'
+        ? `“${name}” took longer than ${seconds} s to open and was skipped.`
+        : why.kind === 'memory'
+          ? `“${name}” needed more than ${limits.memoryMb} MB of memory to open and was skipped.`
+          : `“${name}” could not be opened: the reader crashed (${why.detail}).`,
+    );
+  const open = () => proc.request({ op: 'open', path, target }, openFailure) as Promise<{ name: string; pageCount: number }>;
+  let info: { name: string; pageCount: number };
+  try {
+    info = await open();
+  } catch (e) {
+    proc.stop();
+    throw e;
+  }
+  const pageFailure = (page: number) => (why: Ending) =>
+    new Error(
+      why.kind === 'time'
+        ? pageTimeoutMessage(page, limits.pageTimeMs)
+        : why.kind === 'memory'
+          ? `Page ${page} needed more than ${limits.memoryMb} MB of memory to draw and was skipped.`
+          : `Page ${page} could not be drawn: the renderer crashed (${why.detail}).`,
+    );
+  // After a page ended the child, the next page opens the document again in a new one.
+  const onPage = async (req: SourceCall, page: number) => {
+    if (!proc.running) await open();
+    return proc.request(req, pageFailure(page));
+  };
+  return {
+    name: info.name,
+    pageCount: info.pageCount,
+    render: async (page) => (await onPage({ op: 'render', page }, page)) as PageImage,
+    textLines: async (page) => (await onPage({ op: 'textLines', page }, page)) as TextLines,
+    close: async () => proc.stop(),
+    get peakMb() {
+      return proc.peakMb;
+    },
+  } as PageSource & { peakMb: number };
+}

@@ -1,0 +1,27 @@
+// The child process that opens one document and draws its pages for the CLI (isolated-source.ts): pdf.js and
+// the native image decoder run here, so a page that hangs, runs out of memory or crashes the decoder ends this
+// process only, and the CLI reports that one page or file and goes on.
+import { InputError, openSource, type PageSource } from './page-source';
+import type { SourceReply, SourceRequest } from './source-protocol';
+
+let source: PageSource | undefined;
+
+async function answer(req: SourceRequest): Promise<SourceReply> {
+  try {
+    if (req.op === 'open') {
+      source = await openSource(req.path, req.target);
+      return { id: req.id, ok: true, value: { name: source.name, pageCount: source.pageCount } };
+    }
+    if (!source) throw new Error('no document is open');
+    const value = req.op === 'render' ? await source.render(req.page) : await source.textLines(req.page);
+    return { id: req.id, ok: true, value };
+  } catch (e) {
+    return { id: req.id, ok: false, message: (e as Error).message, input: e instanceof InputError };
+  }
+}
+
+process.on('message', (req: SourceRequest) => {
+  void answer(req).then((reply) => process.send!(reply));
+});
+// The parent going away ends this process.
+process.on('disconnect', () => process.exit(0));
