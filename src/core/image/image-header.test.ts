@@ -45,6 +45,18 @@ describe('checkImageHeader', () => {
   it('refuses a WebP with no image in it, a zero-size PNG and a JPEG with no frame', () => {
     const emptyWebp = new Uint8Array([...Buffer.from('RIFF'), 4, 0, 0, 0, ...Buffer.from('WEBP')]);
     expect(checkImageHeader(emptyWebp, 'webp')).toEqual({ ok: false, problem: { kind: 'damaged' } });
+    // An extended (VP8X) header with no image chunk after it: what crashed @napi-rs/canvas's decoder.
+    const vp8x = Buffer.alloc(30);
+    vp8x.write('RIFF', 0, 'latin1');
+    vp8x.writeUInt32LE(22, 4);
+    vp8x.write('WEBPVP8X', 8, 'latin1');
+    vp8x.writeUInt32LE(10, 16);
+    vp8x.writeUIntLE(99, 24, 3);
+    vp8x.writeUIntLE(99, 27, 3);
+    expect(checkImageHeader(new Uint8Array(vp8x), 'webp').ok).toBe(false);
+    const withImage = Buffer.concat([vp8x, Buffer.from('VP8 '), Buffer.from([10, 0, 0, 0, 0x50, 0, 0, 0x9d, 0x01, 0x2a, 100, 0, 100, 0])]);
+    withImage.writeUInt32LE(withImage.length - 8, 4);
+    expect(checkImageHeader(new Uint8Array(withImage), 'webp')).toEqual({ ok: true, width: 100, height: 100 });
     expect(checkImageHeader(pngHeader(0, 100), 'png').ok).toBe(false);
     expect(checkImageHeader(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'jpeg').ok).toBe(false);
     expect(imageProblemMessage({ kind: 'damaged' })).toBe('this image is damaged or incomplete and cannot be decoded.');

@@ -52,6 +52,16 @@ function jpegSize(b: Uint8Array, view: DataView): Size {
   return undefined;
 }
 
+/** Whether one of `tags` is among the RIFF chunks from `at` on. */
+function hasChunk(b: Uint8Array, view: DataView, at: number, tags: string[]): boolean {
+  while (at + 8 <= b.length) {
+    if (tags.includes(tag(b, at))) return true;
+    const size = view.getUint32(at + 4, true);
+    at += 8 + size + (size & 1);
+  }
+  return false;
+}
+
 /** WebP: a RIFF file whose first chunk is a lossy (VP8), lossless (VP8L) or extended (VP8X) image header. */
 function webpSize(b: Uint8Array, view: DataView): Size {
   if (b.length < 30 || tag(b, 0) !== 'RIFF' || tag(b, 8) !== 'WEBP') return undefined;
@@ -69,6 +79,8 @@ function webpSize(b: Uint8Array, view: DataView): Size {
     return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
   }
   if (chunk === 'VP8X') {
+    // An extended header must be followed by an image: a VP8 or VP8L chunk, or animation frames.
+    if (!hasChunk(b, view, 30, ['VP8 ', 'VP8L', 'ANMF'])) return undefined;
     const w = b[24]! | (b[25]! << 8) | (b[26]! << 16);
     const h = b[27]! | (b[28]! << 8) | (b[29]! << 16);
     return { width: w + 1, height: h + 1 };
