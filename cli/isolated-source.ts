@@ -19,6 +19,9 @@ export interface SourceLimits {
   memoryMb: number;
 }
 
+/** A page given up for its time or memory limit, or because it crashed the renderer. */
+export class PageLimitError extends Error {}
+
 export const DEFAULT_LIMITS: SourceLimits = { pageTimeMs: PAGE_TIME_LIMIT_MS, memoryMb: 2048 };
 
 const CHILD = fileURLToPath(new URL('./source-child.mjs', import.meta.url));
@@ -130,7 +133,7 @@ export async function openIsolatedSource(path: string, limits: SourceLimits = DE
     throw e;
   }
   const pageFailure = (page: number) => (why: Ending) =>
-    new Error(
+    new PageLimitError(
       why.kind === 'time'
         ? pageTimeoutMessage(page, limits.pageTimeMs)
         : why.kind === 'memory'

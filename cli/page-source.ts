@@ -28,7 +28,7 @@ export interface PageSource {
    * Text-layer lines of a PDF page in the rendered page's pixels (empty for images). `ocrLayer`: the page's
    * text is another program's OCR, drawn invisibly over a scan (invisible-text.ts).
    */
-  textLines(page: number): Promise<{ lines: LayerLine[]; width: number; height: number; ocrLayer: boolean }>;
+  textLines(page: number): Promise<{ lines: LayerLine[]; width: number; height: number; ocrLayer: boolean; blank?: boolean }>;
   close(): Promise<void>;
 }
 
@@ -100,10 +100,20 @@ async function openPdf(name: string, bytes: Uint8Array, target: RenderTarget): P
     async textLines(n) {
       const { page, viewport } = await viewportOf(n);
       const { lines, ocrLayer } = await readPageText(page, viewport.transform as number[], pdfjs.OPS);
-      return { lines, width: Math.round(viewport.width), height: Math.round(viewport.height), ocrLayer };
+      // A page without text that paints nothing either is blank: nothing to draw or read.
+      const blank = lines.length === 0 && !paints(await page.getOperatorList(), pdfjs.OPS);
+      return { lines, width: Math.round(viewport.width), height: Math.round(viewport.height), ocrLayer, blank };
     },
     close: () => doc.destroy(),
   };
+}
+
+/** Whether an operator list puts anything on the page: a filled or stroked path, text, an image, a shading. */
+function paints(list: { fnArray: readonly number[]; argsArray: readonly unknown[] }, OPS: Record<string, number>): boolean {
+  const draws = new Set(
+    ['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText', 'shadingFill', 'paintImageXObject', 'paintInlineImageXObject', 'paintImageXObjectRepeat', 'paintImageMaskXObject', 'paintImageMaskXObjectGroup', 'paintInlineImageXObjectGroup', 'paintImageMaskXObjectRepeat', 'paintSolidColorImageMask', 'rawFillPath'].map((n) => OPS[n]),
+  );
+  return list.fnArray.some((fn, i) => draws.has(fn) || (fn === OPS.constructPath && (list.argsArray[i] as unknown[] | null)?.[0] !== OPS.endPath));
 }
 
 async function openImage(name: string, bytes: Uint8Array, target: RenderTarget): Promise<PageSource> {
