@@ -4,13 +4,16 @@
 // request starts a fresh child that opens the document again. The CLI itself never hangs or dies on a document.
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PageImage } from '../src/protocol/page';
 import type { RenderTarget } from '../src/protocol/render-api';
 import { PAGE_TIME_LIMIT_MS, pageTimeoutMessage } from '../workers/render/page-limits';
+import { imageProblemMessage } from '../src/core/image/image-header';
+import { sniffKind } from '../src/ingest/file-kind';
 import { InputError, OCR_TARGET, type PageSource } from './page-source';
-import type { SourceCall, SourceReply, SourceRequest, SourceValue, TextLines } from './source-protocol';
+import type { SourceCall, SourceReady, SourceReply, SourceRequest, SourceValue, TextLines } from './source-protocol';
 
 export interface SourceLimits {
   /** Per page (and for opening the file). */
@@ -26,6 +29,8 @@ export const DEFAULT_LIMITS: SourceLimits = { pageTimeMs: PAGE_TIME_LIMIT_MS, me
 
 const CHILD = fileURLToPath(new URL('./source-child.mjs', import.meta.url));
 const RSS_POLL_MS = 100;
+/** How long a document process may take to start (load Node, tsx and pdf.js), whatever the page limit. */
+const STARTUP_MS = 120_000;
 
 type Pending = { resolve: (v: SourceValue) => void; reject: (e: Error) => void; failure: (why: Ending) => Error };
 type Ending = { kind: 'time' } | { kind: 'memory' } | { kind: 'crash'; detail: string };
@@ -46,6 +51,7 @@ class DocumentProcess {
   private stderrTail = '';
   private ending?: Ending;
   private poll?: NodeJS.Timeout;
+  private ready: Promise<void> = Promise.resolve();
   /** Peak resident size of the document processes so far, MB. */
   peakMb = 0;
 
@@ -65,7 +71,10 @@ class DocumentProcess {
     this.ending = undefined;
     this.stderrTail = '';
     child.stderr!.on('data', (d: Buffer) => (this.stderrTail = (this.stderrTail + d.toString('utf8')).slice(-4000)));
-    child.on('message', (reply: SourceReply) => {
+    let started: () => void;
+    this.ready = new Promise<void>((resolve) => (started = resolve));
+    child.on('message', (reply: SourceReply | SourceReady) => {
+      if ('ready' in reply) return started();
       const p = this.pending.get(reply.id);
       if (!p) return;
       this.pending.delete(reply.id);
@@ -79,7 +88,11 @@ class DocumentProcess {
       const why: Ending = this.ending ?? (oom ? { kind: 'memory' } : { kind: 'crash', detail: signal ?? `exit code ${code}` });
       for (const p of this.pending.values()) p.reject(p.failure(why));
       this.pending.clear();
+      started();
     });
+    // A process that cannot even start is ended as a crash.
+    const startup = setTimeout(() => this.stop({ kind: 'crash', detail: `it did not start within ${STARTUP_MS / 1000} s` }), STARTUP_MS);
+    void this.ready.then(() => clearTimeout(startup));
     this.poll = setInterval(() => {
       const mb = residentMb(child.pid!);
       if (mb === undefined) return;
@@ -89,9 +102,13 @@ class DocumentProcess {
     this.poll.unref();
   }
 
-  request(req: SourceCall, failure: (why: Ending) => Error): Promise<SourceValue> {
+  async request(req: SourceCall, failure: (why: Ending) => Error): Promise<SourceValue> {
     if (!this.child) this.start();
+    const child = this.child!;
     const id = this.nextId++;
+    // The clock starts once the process has started (loading pdf.js takes seconds on a busy machine).
+    await this.ready;
+    if (this.child !== child) throw failure(this.ending ?? { kind: 'crash', detail: 'it ended while starting' });
     return new Promise<SourceValue>((resolve, reject) => {
       const timer = setTimeout(() => this.stop({ kind: 'time' }), this.limits.pageTimeMs);
       const done = <T>(f: (v: T) => void) => (v: T) => {
@@ -111,23 +128,43 @@ class DocumentProcess {
   }
 }
 
+/** Whether the file's first bytes are an image's (for the message when its decoder crashes). */
+async function isImage(path: string): Promise<boolean> {
+  try {
+    const file = await open(path);
+    try {
+      const head = new Uint8Array(1024);
+      const { bytesRead } = await file.read(head, 0, 1024, 0);
+      const sniffed = sniffKind(head.subarray(0, bytesRead), basename(path));
+      return sniffed.ok && sniffed.kind !== 'pdf';
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
 /** Opens `path` in a document process; see the file comment for what the limits do. */
 export async function openIsolatedSource(path: string, limits: SourceLimits = DEFAULT_LIMITS, target: RenderTarget = OCR_TARGET): Promise<PageSource> {
   const proc = new DocumentProcess(limits);
   const name = basename(path);
   const seconds = Math.round(limits.pageTimeMs / 1000);
+  const image = await isImage(path);
   const openFailure = (why: Ending) =>
     new InputError(
       why.kind === 'time'
         ? `“${name}” took longer than ${seconds} s to open and was skipped.`
         : why.kind === 'memory'
           ? `“${name}” needed more than ${limits.memoryMb} MB of memory to open and was skipped.`
-          : `“${name}” could not be opened: the reader crashed (${why.detail}).`,
+          : image
+            ? `“${name}”: ${imageProblemMessage({ kind: 'damaged' }).replace(/\.$/, '')} (the decoder crashed: ${why.detail}).`
+            : `“${name}”: this PDF is damaged or incomplete and cannot be read (the reader crashed: ${why.detail}).`,
     );
-  const open = () => proc.request({ op: 'open', path, target }, openFailure) as Promise<{ name: string; pageCount: number }>;
+  const openDocument = () => proc.request({ op: 'open', path, target }, openFailure) as Promise<{ name: string; pageCount: number }>;
   let info: { name: string; pageCount: number };
   try {
-    info = await open();
+    info = await openDocument();
   } catch (e) {
     proc.stop();
     throw e;
@@ -142,7 +179,7 @@ export async function openIsolatedSource(path: string, limits: SourceLimits = DE
     );
   // After a page ended the child, the next page opens the document again in a new one.
   const onPage = async (req: SourceCall, page: number) => {
-    if (!proc.running) await open();
+    if (!proc.running) await openDocument();
     return proc.request(req, pageFailure(page));
   };
   return {

@@ -12,3 +12,6 @@ export type TextLines = { lines: LayerLine[]; width: number; height: number; ocr
 export type SourceValue = { name: string; pageCount: number } | PageImage | TextLines;
 
 export type SourceReply = { id: number; ok: true; value: SourceValue } | { id: number; ok: false; message: string; input: boolean };
+
+/** Sent once the process has loaded pdf.js and is ready for requests. */
+export type SourceReady = { ready: true };

@@ -100,3 +100,31 @@ export function substitutionPdf(picture: { gray: Uint8Array; width: number; heig
   const over = `q BT 3 Tr /F1 12 Tf ${x + 2} ${y + 4} Td ${pdfString(invisible)} Tj ET Q`;
   return onePage(`${textLines(PROSE)}\n${image}\n${over}\n${textLines(['A second session was planned for the following month.'], 520)}`);
 }
+
+/** Page text that nests `x^{` `depth` levels deep inside one `$…$`, under prose-looking lines. */
+export function nestingBombPdf(depth = 1050): Buffer {
+  return onePage(`${textLines(PROSE)}\nBT /F1 6 Tf 20 400 Td ${pdfString(`$${'x^{'.repeat(depth)}1${'}'.repeat(depth)}$`)} Tj ET`);
+}
+
+/** A page showing one `side`×`side` grey image (Flate-compressed, so the file is small and decoding is not). */
+export function bigImagePdf(side: number, deflate: (b: Uint8Array) => Uint8Array): Buffer {
+  const data = Buffer.from(deflate(new Uint8Array(side * side).fill(200))).toString('latin1');
+  return onePage(`q 500 0 0 500 50 150 cm /Im1 Do Q`, '/XObject << /Im1 6 0 R >>', [
+    `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n${data}\nendstream`,
+  ]);
+}
+
+/** Two pages: page 1 a line of text, page 2 `depth` nested save-states (it takes pdf.js a long time). */
+export function goodThenDeepPdf(text: string, depth: number): Buffer {
+  const page1 = textLines([text]);
+  const page2 = `${'q '.repeat(depth)}\n${textLines(['Deep page.'])}\n${'Q '.repeat(depth)}`;
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 7 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 7 0 R >> >> /Contents 6 0 R >>',
+    stream('', page1),
+    stream('', page2),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ]);
+}
