@@ -30,9 +30,9 @@ const root = join(import.meta.dirname, '..');
 const CLI = join(root, 'cli/pagemark.mjs');
 const ORIGINALS = '/work/shared/hostile';
 /** Per-page limit the runs below use (the default is the app's 90 s). */
-const LIMIT_S = 5;
+const LIMIT_S = 20;
 /** What a page may take beyond its limit: ending and restarting the document process, under load. */
-const SLACK_S = 20;
+const SLACK_S = 30;
 
 const tmp = mkdtempSync(join(tmpdir(), 'pagemark-hostile-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -120,7 +120,7 @@ describe('hostile inputs through the CLI', () => {
     expect(fileError('crashing.webp')).toBe('“crashing.webp”: this image is damaged or incomplete and cannot be decoded (the decoder crashed: SIGSEGV).');
     expect(pageError('deep-save.pdf')).toBe(`Page 1 took longer than ${LIMIT_S} s to draw and was skipped.`);
     // Whichever limit it meets first on a busy machine (the memory limit alone: the next test).
-    expect(pageError('memory-hog.pdf')).toMatch(/^Page 1 (needed more than 1000 MB of memory|took longer than 5 s) to draw and was skipped\.$/);
+    expect(pageError('memory-hog.pdf')).toMatch(new RegExp(`^Page 1 (needed more than 1000 MB of memory|took longer than ${LIMIT_S} s) to draw and was skipped\\.$`));
     const page1 = (name: string) => of(name).find((l) => l.page === 1 && l.ok)?.markdown;
     expect(page1('pattern-cycle.pdf')).toMatch(/^A page with a pattern that draws itself\./);
     expect(page1('nesting-bomb.pdf')).toMatch(/^The committee met/);
@@ -196,7 +196,8 @@ describe.runIf(existsSync(ORIGINALS))('the reproductions in /work/shared/hostile
     const lines = readLines(jsonl);
     for (const [i, f] of files.entries()) {
       expect(lines.some((l) => l.file === f && (l.done || l.ok === false)), f).toBe(true);
-      expect(lines.find((l) => l.file === `good-${100 + i}.pdf` && l.page === 1)?.markdown, `the file after ${f}`).toBe(`Good file number ${100 + i}`);
+      const after = lines.filter((l) => l.file === f || l.file === `good-${100 + i}.pdf`);
+      expect(lines.find((l) => l.file === `good-${100 + i}.pdf` && l.page === 1)?.markdown, `the file after ${f}: ${JSON.stringify(after).slice(0, 600)}`).toBe(`Good file number ${100 + i}`);
       for (const l of lines.filter((l) => l.file === f && l.page)) expect(l.seconds!, `${f} p${l.page}`).toBeLessThan(LIMIT_S + SLACK_S);
     }
     const md = (name: string) => readFileSync(join(out, name.replace(/\.pdf$/, '.md')), 'utf8');
