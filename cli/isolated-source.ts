@@ -52,10 +52,8 @@ class DocumentProcess {
   private ending?: Ending;
   private poll?: NodeJS.Timeout;
   private ready: Promise<void> = Promise.resolve();
-  /** Peak resident size of the document processes so far, MB. */
-  peakMb = 0;
 
-  constructor(private readonly limits: SourceLimits) {}
+  constructor(readonly limits: SourceLimits) {}
 
   get running(): boolean {
     return !!this.child;
@@ -95,9 +93,7 @@ class DocumentProcess {
     void this.ready.then(() => clearTimeout(startup));
     this.poll = setInterval(() => {
       const mb = residentMb(child.pid!);
-      if (mb === undefined) return;
-      this.peakMb = Math.max(this.peakMb, mb);
-      if (mb > this.limits.memoryMb) this.stop({ kind: 'memory' });
+      if (mb !== undefined && mb > this.limits.memoryMb) this.stop({ kind: 'memory' });
     }, RSS_POLL_MS);
     this.poll.unref();
   }
@@ -145,9 +141,25 @@ async function isImage(path: string): Promise<boolean> {
   }
 }
 
+/** A started document process with no document open, kept for the next file (starting one takes a second or more). */
+let idle: DocumentProcess | undefined;
+
+/** Ends the idle document process; the CLI calls this when it is done. */
+export function endDocumentProcesses(): void {
+  idle?.stop();
+  idle = undefined;
+}
+
+function setIdle(proc: DocumentProcess): void {
+  if (idle !== proc) idle?.stop();
+  idle = proc.running ? proc : undefined;
+}
+
 /** Opens `path` in a document process; see the file comment for what the limits do. */
 export async function openIsolatedSource(path: string, limits: SourceLimits = DEFAULT_LIMITS, target: RenderTarget = OCR_TARGET): Promise<PageSource> {
-  const proc = new DocumentProcess(limits);
+  const reuse = idle?.running && idle.limits.pageTimeMs === limits.pageTimeMs && idle.limits.memoryMb === limits.memoryMb;
+  const proc = reuse ? idle! : new DocumentProcess(limits);
+  if (reuse) idle = undefined;
   const name = basename(path);
   const seconds = Math.round(limits.pageTimeMs / 1000);
   const image = await isImage(path);
@@ -166,7 +178,8 @@ export async function openIsolatedSource(path: string, limits: SourceLimits = DE
   try {
     info = await openDocument();
   } catch (e) {
-    proc.stop();
+    // A file the process turned down leaves it fit for the next one; one that ended it does not.
+    setIdle(proc);
     throw e;
   }
   const pageFailure = (page: number) => (why: Ending) =>
@@ -187,9 +200,14 @@ export async function openIsolatedSource(path: string, limits: SourceLimits = DE
     pageCount: info.pageCount,
     render: async (page) => (await onPage({ op: 'render', page }, page)) as PageImage,
     textLines: async (page) => (await onPage({ op: 'textLines', page }, page)) as TextLines,
-    close: async () => proc.stop(),
-    get peakMb() {
-      return proc.peakMb;
+    close: async () => {
+      if (!proc.running) return;
+      try {
+        await proc.request({ op: 'close' }, () => new Error('the document could not be closed'));
+        setIdle(proc);
+      } catch {
+        proc.stop();
+      }
     },
-  } as PageSource & { peakMb: number };
+  };
 }

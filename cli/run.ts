@@ -10,7 +10,7 @@ import type { PageResult } from '../src/protocol/page';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { createEngine, EngineError, type PageEngine } from './engine';
 import { InputError, type PageSource } from './page-source';
-import { openIsolatedSource, type SourceLimits } from './isolated-source';
+import { endDocumentProcesses, openIsolatedSource, type SourceLimits } from './isolated-source';
 import { appendJsonLine, commentSafe, writeAtomic } from './output-files';
 import { cropPng } from './figure-crops';
 import { Progress } from './progress';
@@ -76,6 +76,7 @@ export async function main(argv: string[]): Promise<number> {
     }
   } finally {
     progress.done();
+    endDocumentProcesses();
     await engine.close();
   }
   // Several files as JSON on standard output: one array, so the output parses as a whole.

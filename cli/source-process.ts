@@ -1,4 +1,4 @@
-// The child process that opens one document and draws its pages for the CLI (isolated-source.ts): pdf.js and
+// The child process that opens a document and draws its pages for the CLI (isolated-source.ts): pdf.js and
 // the native image decoder run here, so a page that hangs, runs out of memory or crashes the decoder ends this
 // process only, and the CLI reports that one page or file and goes on.
 import { InputError, openSource, type PageSource } from './page-source';
@@ -8,6 +8,12 @@ let source: PageSource | undefined;
 
 async function answer(req: SourceRequest): Promise<SourceReply> {
   try {
+    if (req.op === 'close' || req.op === 'open') {
+      // One document at a time: the process is used again for the CLI's next file.
+      await source?.close();
+      source = undefined;
+    }
+    if (req.op === 'close') return { id: req.id, ok: true, value: null };
     if (req.op === 'open') {
       source = await openSource(req.path, req.target);
       return { id: req.id, ok: true, value: { name: source.name, pageCount: source.pageCount } };
