@@ -68,6 +68,8 @@ export interface PdfTextLine {
   text: string;
   /** The direction the text runs in on the page image, radians (0: level, left to right). */
   direction?: number;
+  /** The display formula this line is part of, written from the PDF's glyphs (src/core/glyph-math). */
+  formula?: { id: number; latex: string; bbox: BBox; tag?: string };
 }
 
 /** A page while it is read: the leading blocks whose lines are all read (no formulas yet). */

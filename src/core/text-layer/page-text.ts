@@ -4,6 +4,10 @@
 // inline math is written into its line's text as $…$, display formulas are marked on their lines.
 //
 //   readPageText(page, viewportTransform, OPS) → { lines, ocrLayer }
+//
+// Only text the page shows is kept: characters drawn in an invisible render mode, or painted over by a later
+// opaque fill or image (a redaction box, a picture laid over the words), are left out (drawn-text.ts).
+import { drawnGlyphs, visibleItems, type PdfDrawOpCodes } from './drawn-text';
 import { invisibleTextShare, isOcrLayer, pdfTextOps, type PdfTextOpCodes } from './invisible-text';
 import { textItemsToLines, type LayerLine, type PdfTextItem } from './text-items';
 import { glyphPageMath } from '../glyph-math/glyph-page-math';
@@ -18,17 +22,21 @@ export interface PdfTextPage {
   commonObjs?: { has(id: string): boolean; get(id: string): unknown };
 }
 
-export async function readPageText(page: PdfTextPage, vt: readonly number[], codes: PdfTextOpCodes & Partial<RuleOpCodes & TextOpCodes>): Promise<{ lines: LayerLine[]; ocrLayer: boolean }> {
+export async function readPageText(
+  page: PdfTextPage,
+  vt: readonly number[],
+  codes: PdfTextOpCodes & PdfDrawOpCodes & Partial<RuleOpCodes & TextOpCodes>,
+): Promise<{ lines: LayerLine[]; ocrLayer: boolean }> {
   const content = await page.getTextContent();
   const raw = content.items.filter((it): it is PdfTextItem & { fontName?: string } => 'str' in it);
   const items = raw.map((it) => ({ str: it.str, transform: it.transform, width: it.width, height: it.height, hasEOL: it.hasEOL }));
-  let lines = textItemsToLines(items, vt);
-  if (lines.length === 0) return { lines, ocrLayer: false };
   // The operator list is read only when there is text to judge.
+  if (!items.some((it) => it.str.trim())) return { lines: [], ocrLayer: false };
   const ops = await page.getOperatorList();
   const ocrLayer = isOcrLayer(invisibleTextShare(pdfTextOps(ops, codes)));
+  let lines = textItemsToLines(ocrLayer ? items : visibleItems(items, drawnGlyphs(ops, codes)), vt);
   if (!ocrLayer) lines = glyphPageMath(lines, raw, (id) => loadedFont(page, id), ops, codes, vt);
-  return { lines, ocrLayer };
+  return { lines, ocrLayer: ocrLayer && lines.length > 0 };
 }
 
 function loadedFont(page: PdfTextPage, id: string | undefined): GlyphFont | undefined {
