@@ -25,6 +25,13 @@ const CONTENT = [
   'BT /F1 11 Tf 72 600 Td (Text after the equation goes on as usual, in its own paragraph.) Tj ET',
 ].join('\n');
 
+// A line with inline math and a word drawn invisibly (render mode 3) over its end: the word is not on the
+// page, so the line rebuilt from its glyphs must not say it either.
+const HIDDEN = [
+  'BT /F1 11 Tf 72 700 Td (Let) Tj /F2 11 Tf ( x) Tj /F1 11 Tf ( be the value we want.) Tj ET',
+  'BT 3 Tr /F1 11 Tf 150 700 Td (SECRET) Tj ET',
+].join('\n');
+
 let dir: string;
 let source: PageSource;
 beforeAll(async () => {
@@ -35,7 +42,21 @@ beforeAll(async () => {
 });
 afterAll(() => source?.close());
 
+const withFonts = (content: string) => Buffer.from(makePdf([{ width: 612, height: 792, content }]).toString('latin1').replace(/\/Resources << \/Font << \/F1 \d+ 0 R >>/, `/Resources << ${FONTS}`), 'latin1');
+
 describe('glyph math on a made PDF through pdf.js', () => {
+  it('does not bring invisible text into a line it rebuilds', async () => {
+    writeFileSync(join(dir, 'hidden.pdf'), withFonts(HIDDEN));
+    const hidden = await openSource(join(dir, 'hidden.pdf'));
+    try {
+      const { lines } = await hidden.textLines(1);
+      const text = lines.map((l) => l.text).join(' ');
+      expect(text).toContain('$x$');
+      expect(text).toBe('Let $x$ be the value we want.');
+    } finally {
+      await hidden.close();
+    }
+  });
   it('marks the display formula on its lines with LaTeX from the glyphs and its equation number', async () => {
     const { lines } = await source.textLines(1);
     const formulas = (lines as MathLine[]).flatMap((l) => (l.formula ? [l.formula] : []));

@@ -34,8 +34,9 @@ export async function readPageText(
   if (!items.some((it) => it.str.trim())) return { lines: [], ocrLayer: false };
   const ops = await page.getOperatorList();
   const ocrLayer = isOcrLayer(invisibleTextShare(pdfTextOps(ops, codes)));
-  let lines = textItemsToLines(ocrLayer ? items : visibleItems(items, drawnGlyphs(ops, codes)), vt);
-  if (!ocrLayer) lines = glyphPageMath(lines, raw, (id) => loadedFont(page, id), ops, codes, vt);
+  const drawn = ocrLayer ? undefined : drawnGlyphs(ops, codes);
+  let lines = textItemsToLines(drawn ? visibleItems(items, drawn) : items, vt);
+  if (drawn) lines = glyphPageMath(lines, raw, (id) => loadedFont(page, id), ops, codes, vt, drawn);
   return { lines, ocrLayer: ocrLayer && lines.length > 0 };
 }
 
