@@ -28,9 +28,13 @@ export function glyphPageMath(
   if (codes.constructPath === undefined || codes.setFont === undefined) return lines;
   try {
     // What the page does not show (invisible text, text under a cover) is no math either.
-    let glyphs = operatorGlyphs(ops, codes as TextOpCodes, fontOf, vt).filter(shown(drawn, vt));
+    const all = operatorGlyphs(ops, codes as TextOpCodes, fontOf, vt);
+    const shows = shown(drawn, vt);
+    let glyphs = all.filter(shows);
+    // A formula with glyphs the page hides (a browser's √ path painted over its radicand) is not whole.
+    const hidden = all.filter((g) => g.ch.trim() && !shows(g));
     if (glyphs.length === 0) glyphs = runGlyphs(items.map((it) => ({ str: it.str, font: fontOf(it.fontName)?.name ?? '', transform: it.transform, width: it.width })), vt).filter(shown(drawn, vt));
-    return pageMath(lines, glyphs, pageRules(ops, codes as RuleOpCodes, vt));
+    return pageMath(lines, glyphs, pageRules(ops, codes as RuleOpCodes, vt), hidden);
   } catch {
     return lines;
   }

@@ -38,6 +38,14 @@ describe('pageMath', () => {
     const formulas = new Set(lines.map((l) => l.formula?.latex));
     expect([...formulas]).toEqual(['\\sum_{k=1}^{n}k^{2}=\\frac{1}{6}n(n+1)(2n+1)']);
   });
+  it('leaves a display formula with glyphs the page hides to the recognizer (a √ path painted over its radicand)', () => {
+    const f = fixture('sum-limits-fraction');
+    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
+    const glyphs = runGlyphs(f.runs, f.vt);
+    const covered = glyphs.filter((g) => g.ch === '6');
+    const lines = pageMath(textItemsToLines(items, f.vt), glyphs.filter((g) => !covered.includes(g)), f.rules, covered);
+    expect(lines.some((l) => l.formula)).toBe(false);
+  });
   it('leaves a page without math as it was', () => {
     const f = fixture('inline-text-fraction');
     f.runs = f.runs.filter((r) => r.font.includes('CMR10')).map((r) => ({ ...r, str: r.str.replace(/[0-9=]/g, 'x') }));

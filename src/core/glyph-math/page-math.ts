@@ -2,7 +2,7 @@
 // their own, stacked around rules: one formula's lines grouped, its LaTeX written from the glyphs), and
 // which prose lines hold inline math (math-font runs with their scripts, written as $…$ in the line's text).
 //
-//   pageMath(lines, glyphs, rules) → the lines, inline math written into their text, display formulas
+//   pageMath(lines, glyphs, rules, hidden) → the lines, inline math written into their text, display formulas
 //                                     marked on each of their lines (LayerLine.formula); script lines that
 //                                     belong to a prose line are folded into it
 import type { LayerLine } from '../text-layer/text-items';
@@ -128,7 +128,7 @@ function isProse(glyphs: readonly Glyph[]): boolean {
   return upright || words.length >= 3 || (words.some((w) => w.size >= 0.8 * body) && share >= 0.5);
 }
 
-export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], rules: readonly Rule[]): MathLine[] {
+export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], rules: readonly Rule[], hidden: readonly Glyph[] = []): MathLine[] {
   if (!glyphs.some(isMathGlyph)) return [...lines];
   const body = bodySize(glyphs);
   const per = glyphLines(lines, glyphs);
@@ -204,6 +204,8 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       }
     }
     const box: Box = [Math.min(...ids.map((i) => lines[i]!.bbox[0])), Math.min(...ids.map((i) => lines[i]!.bbox[1])), Math.max(...ids.map((i) => lines[i]!.bbox[2])), Math.max(...ids.map((i) => lines[i]!.bbox[3]))];
+    // Glyphs of it the page hides (painted over by a path: a browser's √) leave it to the recognizer.
+    if (hidden.some((h) => (h.x0 + h.x1) / 2 > box[0] - 2.5 * body && (h.x0 + h.x1) / 2 < box[2] + 2.5 * body && h.base > box[1] && h.base - 0.3 * h.size < box[3])) continue;
     const near = rules.filter((r) => r.y > box[1] - 0.3 * body && r.y < box[3] + 0.3 * body && r.x0 > box[0] - body && r.x1 < box[2] + body);
     const latex = formulaLatex(body2, near);
     if (!latex || !parsesInKatex(latex)) continue;
