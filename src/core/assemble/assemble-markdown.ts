@@ -102,6 +102,9 @@ const escapeHtml = (t: string) => t.replace(/&(?!lt;)/g, '&amp;').replace(/</g, 
 
 export function tableHtml(grid: TableGrid, line: (i: number) => string): string {
   const rows: string[] = [];
+  // Leading rows all of whose cells are headers go in <thead>, the rest in <tbody>.
+  let heads = 0;
+  let leading = true;
   for (let r = 0; r < grid.rows; r++) {
     const cells = grid.cells.filter((c) => c.row === r).sort((a, b) => a.col - b.col);
     if (cells.length === 0) continue;
@@ -117,8 +120,11 @@ export function tableHtml(grid: TableGrid, line: (i: number) => string): string 
     }
     for (; col < grid.cols; col++) if (!coveredFromAbove(grid, r, col)) tds.push('<td></td>');
     rows.push(`<tr>${tds.join('')}</tr>`);
+    if (leading && cells.every((c) => c.header)) heads = rows.length;
+    else leading = false;
   }
-  return `<table>\n${rows.join('\n')}\n</table>`;
+  if (heads === 0 || heads === rows.length) return `<table>\n${rows.join('\n')}\n</table>`;
+  return `<table>\n<thead>\n${rows.slice(0, heads).join('\n')}\n</thead>\n<tbody>\n${rows.slice(heads).join('\n')}\n</tbody>\n</table>`;
 }
 
 function coveredFromAbove(grid: TableGrid, r: number, col: number): boolean {
