@@ -83,7 +83,8 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const rulings = allRules ? thinRulings(allRules, Math.max(6, Math.round(body / 4))) : undefined;
   const ruled = rulings ? findRuledTables(rulings, boxes, rest) : [];
   const inRuled = new Set(ruled.flatMap((t) => t.lines));
-  const tables = [...ruled, ...findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width)];
+  const texts = lines.map((l) => l.text);
+  const tables = [...ruled, ...findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width, { texts, rules: rulings?.horizontal })];
   const figures = image ? findFigures(o.figureInk ?? image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(allRules!)]) : [];
   const inTable = new Set(tables.flatMap((t) => t.lines));
   const inFigure = (i: number) => figures.some((f) => centerX(boxes[i]!) > f[0] && centerX(boxes[i]!) < f[2] && centerY(boxes[i]!) > f[1] && centerY(boxes[i]!) < f[3]);

@@ -1,0 +1,155 @@
+// The cell grid of an unruled table: columns from the whitespace its rows share, cells placed in them,
+// wrapped cells joined, header rows marked.
+//
+//   tableColumns(rows, boxes, body) → column x-ranges
+//   tableGrid(rows, boxes, cols, { headRows, texts }) → TableGrid
+//
+// Columns are the x-ranges between vertical channels of whitespace that (almost) every multi-cell row
+// leaves open; a cell crossing a channel (a spanning heading, two cells the detector read as one) spans
+// the columns it covers. Rows are visual rows; a row that continues the cells above it (a wrapped cell)
+// joins that row.
+import type { BBox } from '../../protocol/page';
+import type { TableCell, TableGrid } from './types';
+
+export interface GridRow {
+  ids: number[];
+  box: BBox;
+}
+
+/** Narrowest whitespace channel between two columns, in body line heights. */
+const MIN_CHANNEL = 0.4;
+
+/**
+ * Column x-ranges from the rows with two or more boxes: x positions covered by at most `tol` of them
+ * (a few spanning or merged cells may cross a channel) and at least MIN_CHANNEL·body wide separate columns.
+ */
+export function tableColumns(rows: GridRow[], boxes: BBox[], body: number): [number, number][] {
+  const multi = rows.filter((r) => r.ids.length >= 2);
+  const ids = multi.flatMap((r) => r.ids);
+  if (ids.length === 0) return [];
+  const x0 = Math.floor(Math.min(...ids.map((i) => boxes[i]![0])));
+  const x1 = Math.ceil(Math.max(...ids.map((i) => boxes[i]![2])));
+  const cover = new Int32Array(x1 - x0 + 1);
+  for (const r of multi) {
+    const seen = new Uint8Array(x1 - x0 + 1);
+    for (const i of r.ids) {
+      const b = boxes[i]!;
+      for (let x = Math.ceil(b[0]); x <= Math.floor(b[2]); x++) seen[x - x0] = 1;
+    }
+    seen.forEach((s, k) => (cover[k]! += s));
+  }
+  const tol = Math.floor(0.12 * multi.length);
+  const cols: [number, number][] = [];
+  let start = -1;
+  let gap = 0;
+  for (let k = 0; k <= x1 - x0; k++) {
+    if (cover[k]! > tol) {
+      if (start >= 0 && gap >= MIN_CHANNEL * body) {
+        cols.push([x0 + start, x0 + k - gap - 1]);
+        start = k;
+      } else if (start < 0) start = k;
+      gap = 0;
+    } else if (start >= 0) gap++;
+  }
+  if (start >= 0) cols.push([x0 + start, x1 - gap]);
+  return cols;
+}
+
+/** Columns [first, last] a box covers: those it overlaps, or the nearest one when it sits in a channel. */
+export function columnsOf(b: BBox, cols: [number, number][]): [number, number] {
+  const hit = cols.flatMap((c, i) => (Math.min(c[1], b[2]) - Math.max(c[0], b[0]) > 0 ? [i] : []));
+  if (hit.length) return [hit[0]!, hit[hit.length - 1]!];
+  const cx = (b[0] + b[2]) / 2;
+  const dist = (c: [number, number]) => (cx < c[0] ? c[0] - cx : cx > c[1] ? cx - c[1] : 0);
+  const best = cols.reduce((bi, c, i) => (dist(c) < dist(cols[bi]!) ? i : bi), 0);
+  return [best, best];
+}
+
+export interface GridOptions {
+  /** How many of the first rows are headings (rows above a rule under the header, rows found above the body). */
+  headRows?: number;
+  texts?: readonly (string | undefined)[];
+}
+
+/** Places every row's boxes in the columns; wrapped rows join the row above. */
+export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number][], body: number, o: GridOptions = {}): TableGrid {
+  const text = (i: number) => (o.texts?.[i] ?? '').trim();
+  const head = o.headRows ?? 0;
+  // A wrapped cell's next line sits as close as rows usually do; a group row has more space above it.
+  const gaps = rows.slice(1).map((r, k) => r.box[1] - rows[k]!.box[3]).sort((a, b) => a - b);
+  const closeGap = (gaps[Math.floor(gaps.length / 2)] ?? 0) + 0.25 * body;
+  const cells: TableCell[] = [];
+  let row = -1;
+  let prev: { cells: TableCell[]; box: BBox } | undefined;
+  rows.forEach((r, k) => {
+    const placed = r.ids.map((id) => ({ id, span: columnsOf(boxes[id]!, cols) }));
+    const joins = k > 0 && k !== head && prev !== undefined && continues(placed, prev, r, boxes, Math.min(closeGap, 0.9 * body), body, text, cols.length);
+    if (!joins) {
+      row++;
+      prev = { cells: [], box: r.box };
+    }
+    for (const { id, span } of placed) {
+      const into = cells.find((c) => c.row === row && c.col <= span[1] && c.col + c.colSpan - 1 >= span[0]);
+      if (into) into.lines.push(id);
+      else {
+        const c: TableCell = { row, col: span[0], rowSpan: 1, colSpan: span[1] - span[0] + 1, lines: [id], header: k < head };
+        cells.push(c);
+        prev!.cells.push(c);
+      }
+    }
+    prev!.box = r.box;
+  });
+  const n = row + 1;
+  // The first row heads a table when nothing above it was taken for a heading; a spanning heading row
+  // (a cell over several columns) heads the row of headings under it too.
+  if (!cells.some((c) => c.header)) for (const c of cells) c.header = c.row === 0;
+  const lastHead = Math.max(-1, ...cells.filter((c) => c.header).map((c) => c.row));
+  if (lastHead >= 0 && lastHead + 1 < n - 1 && cells.some((c) => c.row === lastHead && c.colSpan > 1 && c.colSpan < cols.length)) {
+    const under = cells.filter((c) => c.row === lastHead + 1);
+    if (under.length >= 2 && under.every((c) => !/\d[\d.,]*\s*$/.test(joinedText(c, text)) || /^(19|20)\d\d$/.test(joinedText(c, text)))) for (const c of under) c.header = true;
+  }
+  cells.sort((a, b) => a.row - b.row || a.col - b.col);
+  return { rows: n, cols: cols.length, cells };
+}
+
+const joinedText = (c: TableCell, text: (i: number) => string) => c.lines.map(text).join(' ').trim();
+
+const FLOWS = /^[\p{Ll}(\-–•·]/u;
+const ENDS = /[.:;!?]$/;
+
+/**
+ * Does a visual row continue the table row above it (a wrapped cell) rather than start a new one?
+ * - no box in the first column (the stub) while the row above has one, and either it leaves some of the
+ *   other columns empty or all its texts run on (start lower case, a parenthesis or a dash);
+ * - or only a box in the stub, not set further left than the stub above, that runs on from it or sits
+ *   right under it with no other cell;
+ * and in both cases no further under the row above than rows usually are.
+ */
+function continues(
+  placed: { id: number; span: [number, number] }[],
+  prev: { cells: TableCell[]; box: BBox },
+  r: GridRow,
+  boxes: BBox[],
+  close: number,
+  body: number,
+  text: (i: number) => string,
+  ncols: number,
+): boolean {
+  if (r.box[1] - prev.box[3] > close) return false;
+  const stubAbove = prev.cells.find((c) => c.col === 0);
+  if (!stubAbove) return false;
+  const inStub = placed.filter((p) => p.span[0] === 0);
+  const runsOn = (id: number) => FLOWS.test(text(id));
+  if (inStub.length === 0) {
+    const filled = new Set(placed.flatMap((p) => Array.from({ length: p.span[1] - p.span[0] + 1 }, (_, k) => p.span[0] + k)));
+    const leavesEmpty = filled.size < ncols - 1;
+    return leavesEmpty || placed.every((p) => runsOn(p.id));
+  }
+  if (placed.length !== 1 || inStub[0]!.span[1] !== 0) return false;
+  const id = inStub[0]!.id;
+  const stubIds = stubAbove.lines;
+  const lastStub = stubIds[stubIds.length - 1]!;
+  if (boxes[id]![0] < boxes[lastStub]![0] - 0.3 * body) return false;
+  const above = text(lastStub);
+  return runsOn(id) || (prev.cells.length >= 2 && above !== '' && !ENDS.test(above));
+}
