@@ -83,6 +83,10 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
   let prev: { cells: TableCell[]; box: BBox } | undefined;
   rows.forEach((r, k) => {
     const placed = r.ids.map((id) => ({ id, span: columnsOf(boxes[id]!, cols) }));
+    // A heading row of one box centred on the table is its title: it spans every column.
+    if (k < head && placed.length === 1 && Math.abs(centre(boxes[placed[0]!.id]!) - (cols[0]![0] + cols[cols.length - 1]![1]) / 2) < 0.1 * (cols[cols.length - 1]![1] - cols[0]![0])) {
+      placed[0]!.span = [0, cols.length - 1];
+    }
     const joins = k > 0 && k !== head && prev !== undefined && continues(placed, prev, r, boxes, Math.min(closeGap, 0.9 * body), body, text, cols.length);
     if (!joins) {
       row++;
@@ -112,6 +116,7 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
   return { rows: n, cols: cols.length, cells };
 }
 
+const centre = (b: BBox) => (b[0] + b[2]) / 2;
 const joinedText = (c: TableCell, text: (i: number) => string) => c.lines.map(text).join(' ').trim();
 
 const FLOWS = /^[\p{Ll}(\-–•·]/u;

@@ -35,7 +35,7 @@ const CAPTION = /^(table|tab\.)\s*[A-Z]?[0-9IVX]+\b/i;
 
 export function findTables(boxes: BBox[], indices: number[], body: number, pageWidth: number, cues: TableCues = {}): TableRegion[] {
   const text = (i: number) => (cues.texts?.[i] ?? '').trim();
-  const rows: GridRow[] = groupRows(indices, boxes).map((ids) => ({ ids, box: union(ids.map((i) => boxes[i]!)) }));
+  const rows: GridRow[] = besideText(groupRows(indices, boxes), boxes, body, pageWidth).map((ids) => ({ ids, box: union(ids.map((i) => boxes[i]!)) }));
   const multi = (r: GridRow) => r.ids.length >= 2 && r.ids.every((id, k) => k === 0 || boxes[id]![0] - boxes[r.ids[k - 1]!]![2] >= CELL_GAP * body);
   const tables: TableRegion[] = [];
   let k = 0;
@@ -74,6 +74,25 @@ export function findTables(boxes: BBox[], indices: number[], body: number, pageW
     k = Math.max(end, k + 1);
   }
   return tables;
+}
+
+/**
+ * Rows without the lines of a text column running beside them (the body text beside an infobox, or beside a
+ * table set in one column): lines a third of the page wide or more that end a row holding other boxes
+ * mark such a column; every line inside it, from a little above its first such line to a little below its
+ * last, is left out of the rows, so the rest of those rows can be a table's.
+ */
+function besideText(rows: number[][], boxes: BBox[], body: number, pageWidth: number): number[][] {
+  const wide = (i: number) => width(boxes[i]!) >= 0.3 * pageWidth;
+  const marks = rows.filter((ids) => ids.length >= 2).flatMap((ids) => [ids[0]!, ids[ids.length - 1]!].filter(wide));
+  if (marks.length < 2) return rows;
+  const columns = marks.map((i) => boxes[i]!);
+  const inColumn = (i: number) => {
+    const b = boxes[i]!;
+    const same = columns.filter((c) => b[0] >= c[0] - body && b[2] <= c[2] + body);
+    return same.length >= 2 && b[1] >= Math.min(...same.map((c) => c[1])) - 2 * body && b[3] <= Math.max(...same.map((c) => c[3])) + 2 * body;
+  };
+  return rows.map((ids) => ids.filter((i) => !inColumn(i))).filter((ids) => ids.length > 0);
 }
 
 /**
