@@ -120,7 +120,8 @@ const centre = (b: BBox) => (b[0] + b[2]) / 2;
 const joinedText = (c: TableCell, text: (i: number) => string) => c.lines.map(text).join(' ').trim();
 
 const FLOWS = /^[\p{Ll}(\-–•·]/u;
-const ENDS = /[.:;!?]$/;
+/** A sentence's end: a full stop after a word (not an abbreviation such as "sp." or "Inc."), or :;!? */
+const ENDS = /(\p{L}{4,}|\d)\.$|[:;!?]$/u;
 
 /**
  * Does a visual row continue the table row above it (a wrapped cell) rather than start a new one?
