@@ -9,6 +9,8 @@ import type { TableRegion } from './tables';
 import type { TableCell } from './types';
 
 const TOL = 4;
+/** Share of a grid's cells that must hold text for it to be a table. */
+const MIN_FILLED = 0.35;
 
 export function findRuledTables(rulings: Rulings, boxes: BBox[], indices: number[]): TableRegion[] {
   const { horizontal: hs, vertical: vs } = rulings;
@@ -97,8 +99,13 @@ function gridTable(h: Rule[], v: Rule[], boxes: BBox[], indices: number[]): Tabl
     cells.get(find(r * cols + c))!.lines.push(i);
   }
   const list = [...cells.values()].sort((a, b) => a.row - b.row || a.col - b.col);
-  // A one-slot frame around text (a boxed note) is not a table.
-  if (list.length < 2) return undefined;
+  // A one-slot frame around text (a boxed note) is not a table, nor is a single column of framed lines.
+  if (list.length < 2 || cols < 2) return undefined;
+  // A grid mostly left blank is a form to fill in or a drawing (a screen, a schematic), not a table.
+  if (list.filter((c) => c.lines.length > 0).length < MIN_FILLED * list.length) return undefined;
+  // One cell over a good part of the grid, holding lines of several rows: rules of a form or a layout that
+  // happen to cross, not a table's cells.
+  if (list.some((c) => c.rowSpan > 1 && c.colSpan > 1 && c.rowSpan * c.colSpan >= 0.25 * rows * cols && c.lines.length >= 3)) return undefined;
   // The first row heads the table; under a spanning title row, the row below it does too.
   const titled = cols > 1 && list.filter((c) => c.row === 0).length === 1 && list[0]!.colSpan === cols;
   for (const c of list) c.header = c.row === 0 || (titled && c.row === 1);
