@@ -18,6 +18,7 @@ import { findDrawnBullets } from './bullets';
 import { findFigures } from './figures';
 import { findRuledTables } from './ruled-tables';
 import { findBandedTables } from './rule-bands';
+import { findBooktabs } from './booktabs';
 import { findRulings, thinRulings, type Rulings } from './rulings';
 import { readingOrder, type Unit } from './reading-order';
 import { findRunningHeads } from './running-heads';
@@ -84,6 +85,7 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const rulings = allRules ? thinRulings(allRules, Math.max(6, Math.round(body / 4))) : undefined;
   const ruled = rulings ? findRuledTables(rulings, boxes, rest) : [];
   if (rulings) ruled.push(...findBandedTables(rulings.horizontal, boxes, rest.filter((i) => !ruled.some((t) => t.lines.includes(i))), body));
+  if (rulings) ruled.push(...findBooktabs(rulings.horizontal, boxes, rest.filter((i) => !ruled.some((t) => t.lines.includes(i))), body, lines.map((l) => l.text)));
   const inRuled = new Set(ruled.flatMap((t) => t.lines));
   const texts = lines.map((l) => l.text);
   const tables = [...ruled, ...findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width, { texts, rules: rulings?.horizontal })];

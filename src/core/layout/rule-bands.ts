@@ -19,7 +19,7 @@ const MIN_RULES = 4;
 export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices: number[], body: number): TableRegion[] {
   const tables: TableRegion[] = [];
   const used = new Set<number>();
-  for (const stack of ruleStacks(rules, body)) {
+  for (const stack of ruleStacks(rules, body).filter((s) => s.length >= MIN_RULES)) {
     const [x0, x1] = [stack[0]!.from, stack[0]!.to];
     const inside = (i: number, top: number, bottom: number) => !used.has(i) && centerX(boxes[i]!) > x0 && centerX(boxes[i]!) < x1 && centerY(boxes[i]!) > top && centerY(boxes[i]!) < bottom;
     // Bands between consecutive rules, and the heading lines just above the first rule.
@@ -56,17 +56,17 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
   return tables;
 }
 
-/** Stacks of rules of one extent, top to bottom, each no more than ten body lines below the last. */
-function ruleStacks(rules: readonly Rule[], body: number): Rule[][] {
+/** Stacks of rules of one extent, top to bottom, each no more than `reach` body lines below the last. */
+export function ruleStacks(rules: readonly Rule[], body: number, reach = 10): Rule[][] {
   const stacks: Rule[][] = [];
   const tol = Math.max(4, 0.3 * body);
   for (const r of [...rules].sort((a, b) => a.at - b.at)) {
     const s = stacks.find((x) => {
       const last = x[x.length - 1]!;
-      return Math.abs(last.from - r.from) <= tol && Math.abs(last.to - r.to) <= tol && r.at - last.at <= 10 * body && r.at - last.at > 0.5 * body;
+      return Math.abs(last.from - r.from) <= tol && Math.abs(last.to - r.to) <= tol && r.at - last.at <= reach * body && r.at - last.at > 0.5 * body;
     });
     if (s) s.push(r);
     else stacks.push([r]);
   }
-  return stacks.filter((s) => s.length >= MIN_RULES);
+  return stacks;
 }

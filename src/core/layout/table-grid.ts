@@ -78,6 +78,9 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
   // A wrapped cell's next line sits as close as rows usually do; a group row has more space above it.
   const gaps = rows.slice(1).map((r, k) => r.box[1] - rows[k]!.box[3]).sort((a, b) => a - b);
   const closeGap = (gaps[Math.floor(gaps.length / 2)] ?? 0) + 0.25 * body;
+  const hasStub = rows.slice(head).map((r) => r.ids.some((id) => columnsOf(boxes[id]!, cols)[0] === 0));
+  const stubLed = hasStub.length >= 4 && hasStub.filter(Boolean).length <= 0.5 * hasStub.length;
+  const flow: Flow = { boxes, body, close: Math.min(closeGap, 0.9 * body), text, ncols: cols.length, stubLed };
   const cells: TableCell[] = [];
   let row = -1;
   let prev: { cells: TableCell[]; box: BBox } | undefined;
@@ -87,7 +90,7 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
     if (k < head && placed.length === 1 && Math.abs(centre(boxes[placed[0]!.id]!) - (cols[0]![0] + cols[cols.length - 1]![1]) / 2) < 0.1 * (cols[cols.length - 1]![1] - cols[0]![0])) {
       placed[0]!.span = [0, cols.length - 1];
     }
-    const joins = k > 0 && k !== head && prev !== undefined && continues(placed, prev, r, boxes, Math.min(closeGap, 0.9 * body), body, text, cols.length);
+    const joins = k > 0 && k !== head && prev !== undefined && continues(placed, prev, r, flow);
     if (!joins) {
       row++;
       prev = { cells: [], box: r.box };
@@ -123,39 +126,43 @@ const FLOWS = /^[\p{Ll}(\-–•·]/u;
 /** A sentence's end: a full stop after a word (not an abbreviation such as "sp." or "Inc."), or :;!? */
 const ENDS = /(\p{L}{4,}|\d)\.$|[:;!?]$/u;
 
+interface Flow {
+  boxes: BBox[];
+  body: number;
+  /** How far under the row above a wrapped line may sit. */
+  close: number;
+  text: (i: number) => string;
+  ncols: number;
+  /** Table rows start only where the stub has text: most visual rows leave it empty (cells of many lines). */
+  stubLed: boolean;
+}
+
 /**
- * Does a visual row continue the table row above it (a wrapped cell) rather than start a new one?
- * - no box in the first column (the stub) while the row above has one, and either it leaves some of the
- *   other columns empty or all its texts run on (start lower case, a parenthesis or a dash);
- * - or only a box in the stub, not set further left than the stub above, that runs on from it or sits
- *   right under it with no other cell;
- * and in both cases no further under the row above than rows usually are.
+ * Does a visual row continue the table row above it (a wrapped cell) rather than start a new one? Only when
+ * the row above has a stub (first column) and this one sits no further under it than rows usually are, and:
+ * - in a stub-led table, it has no stub box of its own, or all its boxes run on (start lower case, a
+ *   parenthesis or a dash: "features" under "Specific physical");
+ * - otherwise, no stub box and either some of the other columns left empty or all its texts running on;
+ * - or only a stub box, not set further left than the stub above, that runs on from it or sits right
+ *   under a stub that does not end a sentence.
  */
-function continues(
-  placed: { id: number; span: [number, number] }[],
-  prev: { cells: TableCell[]; box: BBox },
-  r: GridRow,
-  boxes: BBox[],
-  close: number,
-  body: number,
-  text: (i: number) => string,
-  ncols: number,
-): boolean {
-  if (r.box[1] - prev.box[3] > close) return false;
+function continues(placed: { id: number; span: [number, number] }[], prev: { cells: TableCell[]; box: BBox }, r: GridRow, f: Flow): boolean {
+  const gap = r.box[1] - prev.box[3];
+  if (gap > (f.stubLed ? 1.5 * f.body : f.close)) return false;
   const stubAbove = prev.cells.find((c) => c.col === 0);
   if (!stubAbove) return false;
   const inStub = placed.filter((p) => p.span[0] === 0);
-  const runsOn = (id: number) => FLOWS.test(text(id));
+  const runsOn = (id: number) => FLOWS.test(f.text(id));
+  if (f.stubLed) return inStub.length === 0 || placed.every((p) => runsOn(p.id));
   if (inStub.length === 0) {
     const filled = new Set(placed.flatMap((p) => Array.from({ length: p.span[1] - p.span[0] + 1 }, (_, k) => p.span[0] + k)));
-    const leavesEmpty = filled.size < ncols - 1;
+    const leavesEmpty = filled.size < f.ncols - 1;
     return leavesEmpty || placed.every((p) => runsOn(p.id));
   }
   if (placed.length !== 1 || inStub[0]!.span[1] !== 0) return false;
   const id = inStub[0]!.id;
-  const stubIds = stubAbove.lines;
-  const lastStub = stubIds[stubIds.length - 1]!;
-  if (boxes[id]![0] < boxes[lastStub]![0] - 0.3 * body) return false;
-  const above = text(lastStub);
+  const lastStub = stubAbove.lines[stubAbove.lines.length - 1]!;
+  if (f.boxes[id]![0] < f.boxes[lastStub]![0] - 0.3 * f.body) return false;
+  const above = f.text(lastStub);
   return runsOn(id) || (prev.cells.length >= 2 && above !== '' && !ENDS.test(above));
 }
