@@ -139,6 +139,10 @@ describe('tables on real pages', () => {
     expect(read('index-guidebook-p3').tables).toEqual([]);
   });
 
+  it('does not take a chart’s tick labels and rotated axis title for a table (odour generalization figure p4)', () => {
+    expect(read('axis-labels-lph2-p4').tables).toEqual([]);
+  });
+
   it('does not take notes set in narrow columns beside an example for a table (TI-89 guidebook p10)', () => {
     expect(read('notes-ti89-p10').tables).toEqual([]);
   });

@@ -30,6 +30,8 @@ export interface TableCues {
 
 /** Cells of a row at least this many body line heights apart. */
 const CELL_GAP = 0.5;
+/** Fewest characters of text in a table (when the lines' texts are known). */
+const MIN_CHARS = 24;
 /** A caption line: "Table 3", "Tab. S2", "TABLE IV". */
 const CAPTION = /^(table|tab\.)\s*[A-Z]?[0-9IVX]+\b/i;
 
@@ -149,6 +151,8 @@ function tableOf(rows: GridRow[], headRows: number, boxes: BBox[], indices: numb
   const filledRows = new Set(grid.cells.filter((c) => !c.header).map((c) => c.row));
   const multiRows = [...filledRows].filter((r) => grid.cells.filter((c) => c.row === r).length >= 2);
   if (grid.rows < 3 || multiRows.length < 2) return undefined;
+  // A handful of characters (a chart's tick labels and a letter or two of its rotated axis title) is not a table.
+  if (texts && rows.flatMap((r) => r.ids).reduce((n, i) => n + text(i).replace(/\s/g, '').length, 0) < MIN_CHARS) return undefined;
   if (continuesAsText(rows, grid, boxes, indices, body) || runsOnAsProse(grid, text)) return undefined;
   const lines = rows.flatMap((r) => r.ids);
   return { bbox: union(lines.map((i) => boxes[i]!)), lines, grid };
