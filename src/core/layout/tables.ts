@@ -158,13 +158,9 @@ function tableOf(rows: GridRow[], headRows: number, boxes: BBox[], indices: numb
   return { bbox: union(lines.map((i) => boxes[i]!)), lines, grid };
 }
 
-/**
- * Columns of running text: two or three columns, each at least a quarter of the page wide, or
- * equal-width columns of long boxes that fill them.
- */
+/** Equal-width columns of long boxes that fill them: running text, not a table. */
 function looksLikeTextColumns(run: GridRow[], boxes: BBox[], cols: [number, number][], pageWidth: number): boolean {
   const widths = cols.map((c) => c[1] - c[0]);
-  if (cols.length <= 3 && Math.min(...widths) >= 0.25 * pageWidth) return true;
   if (Math.min(...widths) < 0.2 * pageWidth) return false;
   if (Math.max(...widths) / Math.min(...widths) > 1.6) return false;
   const ids = run.flatMap((r) => r.ids);
