@@ -135,6 +135,11 @@ describe('tables on real pages', () => {
     expect(read('form-160f-p1').tables).toEqual([]);
   });
 
+  it('does not take a two-column page of prose for a table, nor its running head and foot (Turner syndrome paper p2, social sciences journal p4)', () => {
+    expect(read('twocol-prose-p2').tables).toEqual([]);
+    expect(read('twocol-journal-p4').tables).toEqual([]);
+  });
+
   it('does not take a two-column index for a table (TI-89 guidebook index p3)', () => {
     expect(read('index-guidebook-p3').tables).toEqual([]);
   });
