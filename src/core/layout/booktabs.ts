@@ -8,7 +8,7 @@ import type { BBox } from '../../protocol/page';
 import { centerX, centerY, groupRows, union } from './geometry';
 import { ruleStacks } from './rule-bands';
 import type { Rule } from './rulings';
-import { tableColumns, tableGrid, type GridRow } from './table-grid';
+import { markHeadings, tableColumns, tableGrid, type GridRow } from './table-grid';
 import type { TableRegion } from './tables';
 
 export function findBooktabs(rules: readonly Rule[], boxes: BBox[], indices: number[], body: number, texts?: readonly (string | undefined)[]): TableRegion[] {
@@ -28,6 +28,7 @@ export function findBooktabs(rules: readonly Rule[], boxes: BBox[], indices: num
     if (cols.length < 2) continue;
     const grid = tableGrid(rows, boxes, cols, body, { headRows, texts });
     if (grid.rows < 2) continue;
+    markHeadings(grid, (i) => (texts?.[i] ?? '').trim());
     inside.forEach((i) => used.add(i));
     tables.push({ bbox: union(inside.map((i) => boxes[i]!)), lines: inside, grid });
   }

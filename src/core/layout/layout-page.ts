@@ -87,11 +87,11 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   // Table rules are thin next to the text: a scan enlarged for reading (upright-page.ts) draws a 1 px rule
   // 5–7 px thick, so the bound grows with the body text's height.
   const rulings = allRules ? thinRulings(allRules, Math.max(6, Math.round(body / 4))) : undefined;
-  const ruled = rulings ? findRuledTables(rulings, boxes, rest) : [];
-  if (rulings) ruled.push(...findBandedTables(rulings.horizontal, boxes, rest.filter((i) => !ruled.some((t) => t.lines.includes(i))), body));
-  if (rulings) ruled.push(...findBooktabs(rulings.horizontal, boxes, rest.filter((i) => !ruled.some((t) => t.lines.includes(i))), body, lines.map((l) => l.text)));
-  const inRuled = new Set(ruled.flatMap((t) => t.lines));
   const texts = lines.map((l) => l.text);
+  const ruled = rulings ? findRuledTables(rulings, boxes, rest, texts) : [];
+  if (rulings) ruled.push(...findBandedTables(rulings.horizontal, boxes, rest.filter((i) => !ruled.some((t) => t.lines.includes(i))), body, texts));
+  if (rulings) ruled.push(...findBooktabs(rulings.horizontal, boxes, rest.filter((i) => !ruled.some((t) => t.lines.includes(i))), body, texts));
+  const inRuled = new Set(ruled.flatMap((t) => t.lines));
   // Tick labels beside a chart can line up like cells: an unruled table is kept only where the page has
   // little ink besides its text and rules (table-ink.ts).
   const unruled = findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width, { texts, rules: rulings?.horizontal }).filter(

@@ -2,21 +2,21 @@
 // a stack of four or more rules of one length, text between each pair. Each band is one row, however many
 // lines its cells wrap to; the lines just above the first rule head the table.
 //
-//   findBandedTables(rules, boxes, indices, body) → TableRegion[]
+//   findBandedTables(rules, boxes, indices, body, texts) → TableRegion[]
 //
 // Booktabs tables (three rules: top, under the header, bottom) are not banded: their body is many rows
 // between two rules, and the unruled finder reads them (tables.ts).
 import type { BBox } from '../../protocol/page';
 import { centerX, centerY, groupRows, union } from './geometry';
 import type { Rule } from './rulings';
-import { columnsOf, tableColumns, type GridRow } from './table-grid';
+import { columnsOf, markHeadings, tableColumns, type GridRow } from './table-grid';
 import type { TableRegion } from './tables';
 import type { TableCell } from './types';
 
 /** Rules in a band stack; fewer is booktabs or a frame. */
 const MIN_RULES = 4;
 
-export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices: number[], body: number): TableRegion[] {
+export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices: number[], body: number, texts?: readonly (string | undefined)[]): TableRegion[] {
   const tables: TableRegion[] = [];
   const used = new Set<number>();
   for (const stack of ruleStacks(rules, body).filter((s) => s.length >= MIN_RULES)) {
@@ -51,7 +51,9 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
     const lines = bands.flat();
     lines.forEach((i) => used.add(i));
     cells.sort((a, b) => a.row - b.row || a.col - b.col);
-    tables.push({ bbox: union(lines.map((i) => boxes[i]!)), lines, grid: { rows: row, cols: cols.length, cells } });
+    const grid = { rows: row, cols: cols.length, cells };
+    markHeadings(grid, (i) => (texts?.[i] ?? '').trim());
+    tables.push({ bbox: union(lines.map((i) => boxes[i]!)), lines, grid });
   }
   return tables;
 }

@@ -1,10 +1,11 @@
 // Ruled tables: a grid of crossing ruling lines, its cells (merged where an inner rule is missing:
 // colspan/rowspan), and the text lines that fall in each cell.
 //
-//   findRuledTables(rulings, boxes, indices) → TableRegion[]
+//   findRuledTables(rulings, boxes, indices, texts?) → TableRegion[]  (texts: to mark heading cells inside)
 import type { BBox } from '../../protocol/page';
 import { centerX, centerY } from './geometry';
 import type { Rule, Rulings } from './rulings';
+import { markHeadings } from './table-grid';
 import type { TableRegion } from './tables';
 import type { TableCell } from './types';
 
@@ -12,7 +13,7 @@ const TOL = 4;
 /** Share of a grid's cells that must hold text for it to be a table. */
 const MIN_FILLED = 0.35;
 
-export function findRuledTables(rulings: Rulings, boxes: BBox[], indices: number[]): TableRegion[] {
+export function findRuledTables(rulings: Rulings, boxes: BBox[], indices: number[], texts?: readonly (string | undefined)[]): TableRegion[] {
   const { horizontal: hs, vertical: vs } = rulings;
   // Connected components of crossing rules (union-find over h then v).
   const parent = Array.from({ length: hs.length + vs.length }, (_, i) => i);
@@ -30,6 +31,7 @@ export function findRuledTables(rulings: Rulings, boxes: BBox[], indices: number
   for (const g of groups.values()) {
     if (g.h.length < 2 || g.v.length < 2) continue;
     const t = gridTable(g.h, g.v, boxes, indices.filter((i) => !used.has(i)));
+    if (t && texts) markHeadings(t.grid, (i) => (texts[i] ?? '').trim());
     if (t) {
       t.lines.forEach((i) => used.add(i));
       tables.push(t);

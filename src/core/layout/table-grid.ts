@@ -166,3 +166,33 @@ function continues(placed: { id: number; span: [number, number] }[], prev: { cel
   const above = f.text(lastStub);
   return runsOn(id) || (prev.cells.length >= 2 && above !== '' && !ENDS.test(above));
 }
+
+const DIGITS = /\d/g;
+const LETTERS = /\p{L}/gu;
+const count = (s: string, re: RegExp) => (s.match(re) ?? []).length;
+/** A figure, code or amount: more digits than letters. */
+const numeric = (s: string) => count(s, DIGITS) > 0 && count(s, DIGITS) >= count(s, LETTERS);
+
+/**
+ * Heading cells inside the body, marked as headers (th), as a reader of the table would take them:
+ * - a row whose cells in figure columns are words ("EC Number", "CAS Number" over columns of codes): a
+ *   heading repeated under a group title, or the header of a table that continues from the page before;
+ * - the stub (first column) when every body cell in it is words and the table has other columns: the rows'
+ *   labels ("Lymphatic system", "Predecessor").
+ */
+export function markHeadings(grid: TableGrid, text: (i: number) => string): void {
+  const cellText = (c: TableCell) => c.lines.map(text).join(' ').trim();
+  const body = grid.cells.filter((c) => !c.header && c.lines.length > 0);
+  const figureCols = new Set<number>();
+  for (let col = 1; col < grid.cols; col++) {
+    // Dashes and blanks ("-", "–") say nothing either way.
+    const inCol = body.filter((c) => c.col === col && c.colSpan === 1).map(cellText).filter((t) => count(t, DIGITS) + count(t, LETTERS) > 0);
+    if (inCol.length >= 3 && inCol.filter(numeric).length >= 0.7 * inCol.length) figureCols.add(col);
+  }
+  for (let r = 0; r < grid.rows; r++) {
+    const inFigures = grid.cells.filter((c) => c.row === r && c.colSpan === 1 && figureCols.has(c.col) && c.lines.length > 0).map(cellText);
+    if (inFigures.length > 0 && inFigures.every((t) => !numeric(t) && count(t, LETTERS) >= 2)) for (const c of grid.cells) if (c.row === r) c.header = true;
+  }
+  const stub = body.filter((c) => c.col === 0 && c.colSpan === 1);
+  if (grid.cols >= 2 && stub.length >= 2 && stub.every((c) => !numeric(cellText(c)) && count(cellText(c), LETTERS) >= 2)) for (const c of stub) c.header = true;
+}

@@ -12,7 +12,7 @@
 import type { BBox } from '../../protocol/page';
 import { groupRows, union, width } from './geometry';
 import type { Rule } from './rulings';
-import { tableColumns, tableGrid, type GridRow } from './table-grid';
+import { markHeadings, tableColumns, tableGrid, type GridRow } from './table-grid';
 import type { TableGrid } from './types';
 
 export interface TableRegion {
@@ -154,6 +154,7 @@ function tableOf(rows: GridRow[], headRows: number, boxes: BBox[], indices: numb
   // A handful of characters (a chart's tick labels and a letter or two of its rotated axis title) is not a table.
   if (texts && rows.flatMap((r) => r.ids).reduce((n, i) => n + text(i).replace(/\s/g, '').length, 0) < MIN_CHARS) return undefined;
   if (continuesAsText(rows, grid, boxes, indices, body) || runsOnAsProse(grid, text)) return undefined;
+  markHeadings(grid, text);
   const lines = rows.flatMap((r) => r.ids);
   return { bbox: union(lines.map((i) => boxes[i]!)), lines, grid };
 }
