@@ -10,7 +10,7 @@
 // rule). Runs that are running text set in columns, prose beside a sidebar, or fewer than three rows
 // are left to the column finder.
 import type { BBox } from '../../protocol/page';
-import { groupRows, union, width } from './geometry';
+import { centerY, groupRows, union, width } from './geometry';
 import type { Rule } from './rulings';
 import { markHeadings, tableColumns, tableGrid, type GridRow } from './table-grid';
 import type { TableGrid } from './types';
@@ -36,6 +36,9 @@ const MIN_CHARS = 24;
 const CAPTION = /^(table|tab\.)\s*[A-Z]?[0-9IVX]+\b/i;
 
 export function findTables(boxes: BBox[], indices: number[], body: number, pageWidth: number, cues: TableCues = {}): TableRegion[] {
+  // Side-by-side pages of a spread, or columns of cards, are searched apart: a table lies in one of them.
+  const strips = pageStrips(boxes, indices, body);
+  if (strips.length > 1) return strips.flatMap((s) => findTables(boxes, s, body, pageWidth, cues));
   const text = (i: number) => (cues.texts?.[i] ?? '').trim();
   const rows: GridRow[] = besideText(groupRows(indices, boxes), boxes, body, pageWidth).map((ids) => ({ ids, box: union(ids.map((i) => boxes[i]!)) }));
   const multi = (r: GridRow) => r.ids.length >= 2 && r.ids.every((id, k) => k === 0 || boxes[id]![0] - boxes[r.ids[k - 1]!]![2] >= CELL_GAP * body);
@@ -76,6 +79,38 @@ export function findTables(boxes: BBox[], indices: number[], body: number, pageW
     k = Math.max(end, k + 1);
   }
   return tables;
+}
+
+/**
+ * The page split at a gutter: a vertical channel at least a body line wide that no line crosses, with
+ * lines on both sides whose rows do not line up across it (columns of a table line up; pages of a spread,
+ * columns of cards and columns of text each keep their own rows). Left to right; one strip when none.
+ */
+function pageStrips(boxes: BBox[], indices: number[], body: number): number[][] {
+  if (indices.length < 10) return [indices];
+  const x0 = Math.floor(Math.min(...indices.map((i) => boxes[i]![0])));
+  const x1 = Math.ceil(Math.max(...indices.map((i) => boxes[i]![2])));
+  const cover = new Int32Array(x1 - x0 + 1);
+  for (const i of indices) for (let x = Math.ceil(boxes[i]![0]); x <= Math.floor(boxes[i]![2]); x++) cover[x - x0]!++;
+  let best: [number, number] | undefined;
+  for (let k = 0, start = -1; k <= x1 - x0; k++) {
+    if (cover[k] === 0 && k < x1 - x0) {
+      if (start < 0) start = k;
+    } else if (start >= 0) {
+      if (k - start >= body && (!best || k - start > best[1] - best[0])) best = [x0 + start, x0 + k];
+      start = -1;
+    }
+  }
+  if (!best) return [indices];
+  const cut = (best[0] + best[1]) / 2;
+  const left = indices.filter((i) => boxes[i]![2] <= cut);
+  const right = indices.filter((i) => boxes[i]![0] >= cut);
+  if (left.length < 5 || right.length < 5) return [indices];
+  // Rows that line up: a line on one side with one on the other at the same height.
+  const level = (a: number, side: number[]) => side.some((j) => Math.abs(centerY(boxes[j]!) - centerY(boxes[a]!)) < 0.2 * body);
+  const [few, many] = left.length <= right.length ? [left, right] : [right, left];
+  if (few.filter((i) => level(i, many)).length >= 0.6 * few.length) return [indices];
+  return [...pageStrips(boxes, left, body), ...pageStrips(boxes, right, body)];
 }
 
 /**
