@@ -51,7 +51,7 @@ export function findTables(boxes: BBox[], indices: number[], body: number, pageW
       continue;
     }
     // Grow a run: multi-cell rows, with rows of one box between them (wrapped cells, group rows) taken
-    // only when a multi-cell row follows.
+    // only when a multi-cell row follows; a line set out left of the rows (a section's heading) ends it.
     const run: GridRow[] = [rows[k]!];
     let pending: GridRow[] = [];
     let j = k + 1;
@@ -63,7 +63,7 @@ export function findTables(boxes: BBox[], indices: number[], body: number, pageW
       if (multi(r)) {
         run.push(...pending, r);
         pending = [];
-      } else if (pending.length < 12 && r.box[0] >= span[0] - body && r.box[2] <= span[2] + body && r.box[1] - last.box[3] < 1.5 * body) pending.push(r);
+      } else if (pending.length < 12 && r.box[0] >= span[0] - 0.25 * body && r.box[2] <= span[2] + body && r.box[1] - last.box[3] < 1.5 * body) pending.push(r);
       else break;
     }
     const end = j - pending.length;
@@ -188,7 +188,7 @@ function tableOf(rows: GridRow[], headRows: number, boxes: BBox[], indices: numb
   if (grid.rows < 3 || multiRows.length < 2) return undefined;
   // A handful of characters (a chart's tick labels and a letter or two of its rotated axis title) is not a table.
   if (texts && rows.flatMap((r) => r.ids).reduce((n, i) => n + text(i).replace(/\s/g, '').length, 0) < MIN_CHARS) return undefined;
-  if (continuesAsText(rows, grid, boxes, indices, body) || runsOnAsProse(grid, text)) return undefined;
+  if (continuesAsText(rows, grid, boxes, indices, body, texts && text) || runsOnAsProse(grid, text)) return undefined;
   markHeadings(grid, text);
   const lines = rows.flatMap((r) => r.ids);
   return { bbox: union(lines.map((i) => boxes[i]!)), lines, grid };
@@ -228,7 +228,7 @@ function runsOnAsProse(grid: TableGrid, text: (i: number) => string): boolean {
  * Text running on above or below the run inside one column's x-range only (not across the others):
  * the "table" is a column of prose beside a sidebar or an infobox whose rows happen to line up.
  */
-function continuesAsText(run: GridRow[], grid: TableGrid, boxes: BBox[], indices: number[], body: number): boolean {
+function continuesAsText(run: GridRow[], grid: TableGrid, boxes: BBox[], indices: number[], body: number, text?: (i: number) => string): boolean {
   const inRun = new Set(run.flatMap((r) => r.ids));
   const top = run[0]!.box[1];
   const bottom = run[run.length - 1]!.box[3];
@@ -245,7 +245,9 @@ function continuesAsText(run: GridRow[], grid: TableGrid, boxes: BBox[], indices
       const close = (b[3] <= top && top - b[3] < 4 * body) || (b[1] >= bottom && b[1] - bottom < 4 * body);
       const inside = b[0] >= span[0]! - body && b[2] <= span[1]! + 2 * body;
       const crosses = others.some((o) => b[0] < o[1]! && b[2] > o[0]!);
-      return close && inside && !crosses && width(b) > 0.6 * (span[1]! - span[0]!);
+      // With the lines' texts, only lines of a few words are running text (not a heading such as "Methods").
+      const words = text ? text(i).split(/\s+/).filter(Boolean).length >= 3 : true;
+      return close && inside && !crosses && words && width(b) > 0.6 * (span[1]! - span[0]!);
     });
     return near.length >= 2;
   });
