@@ -131,6 +131,50 @@ describe('tables on real pages', () => {
     expect(rows.find((r) => r.cells[0] === '212')!.cells).toEqual(['212', '1,4-dioxane', '204-661-8', '123-91-1']);
   });
 
+  it('splits a financial statement’s bands (rules under groups of rows) at each label, the spread’s other page apart (annual report p62–63)', () => {
+    const { tables, texts, f } = read('statement-spread-p1');
+    const left = tables.find((t) => t.lines.some((i) => texts[i] === 'Net profit'))!;
+    expect(left).toBeDefined();
+    // Nothing of the facing page (right of the spread's gutter) is in the statement.
+    expect(left.lines.filter((i) => f.lines[i]!.bbox[0] > 1000)).toEqual([]);
+    const rows = rowsOf(left, texts);
+    expect(rows.find((r) => r.cells[0] === 'Remeasurements of defined benefit plans')!.cells).toEqual(['Remeasurements of defined benefit plans', '(23,574)', '84,501']);
+    expect(rows.find((r) => r.cells[0] === 'Exchange differences on translating foreign operations')!.cells).toEqual(['Exchange differences on translating foreign operations', '(49,360)', '61,880']);
+    expect(rows.find((r) => r.cells[0]!.startsWith('Changes in fair value'))!.cells[0]).toBe('Changes in fair value of financial assets measured at fair value through other comprehensive income');
+    expect(rows[0]!.cells).toContain('2021');
+    expect(rows[0]!.header.every(Boolean)).toBe(true);
+  });
+
+  it('finds the small tables in a page of cards, one card at a time (HTML5 canvas cheat sheet p1)', () => {
+    const { tables, texts } = read('cards-canvas-p1');
+    const withCell = (cell: string) => tables.map((t) => rowsOf(t, texts)).find((rows) => rows.some((r) => r.cells.includes(cell)))!;
+    expect(withCell('width').map((r) => r.cells)).toEqual([
+      ['Name', 'Type', 'Default'],
+      ['width', 'unsigned long', '300'],
+      ['height', 'unsigned long', '150'],
+    ]);
+    expect(withCell('lineWidth').slice(0, 3).map((r) => r.cells)).toEqual([
+      ['Name', 'Type', 'Default'],
+      ['lineWidth', 'float', '1.0'],
+      ['lineCap', 'string', 'butt'],
+    ]);
+    expect(withCell('globalAlpha')[1]!.cells).toEqual(['globalAlpha', 'float', '1.0']);
+  });
+
+  it('marks the heading cells of a table body: a heading row over columns of codes, a stub of labels', () => {
+    const ruled = read('ruled-sci-p3');
+    const date = ruled.tables[0]!.table.cells.filter((c) => c.lines.some((i) => ['EC Number', 'CAS Number'].includes(ruled.texts[i]!)));
+    expect(date.length).toBeGreaterThanOrEqual(2);
+    expect(date.every((c) => c.header)).toBe(true);
+    const codes = ruled.tables[0]!.table.cells.filter((c) => c.lines.some((i) => ruled.texts[i] === '204-661-8'));
+    expect(codes.map((c) => c.header)).toEqual([false]);
+    const turner = read('booktabs-turner-p3');
+    const stub = turner.tables[0]!.table.cells.filter((c) => c.col === 0 && c.lines.length > 0 && c.row > 0);
+    expect(stub.map((c) => turner.texts[c.lines[0]!])).toEqual(['Specific physical', 'Lymphatic system', 'Bone', 'ENT', 'Renal']);
+    expect(stub.every((c) => c.header)).toBe(true);
+    expect(turner.markdown).toContain('<th>Lymphatic system</th>');
+  });
+
   it('does not take a form’s boxes for a table (modèle 160 p1)', () => {
     expect(read('form-160f-p1').tables).toEqual([]);
   });
