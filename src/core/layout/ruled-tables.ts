@@ -101,8 +101,9 @@ function gridTable(h: Rule[], v: Rule[], boxes: BBox[], indices: number[]): Tabl
     cells.get(find(r * cols + c))!.lines.push(i);
   }
   const list = [...cells.values()].sort((a, b) => a.row - b.row || a.col - b.col);
-  // A one-slot frame around text (a boxed note) is not a table, nor is a single column of framed lines.
-  if (list.length < 2 || cols < 2) return undefined;
+  // A one-slot frame around text (a boxed note) is not a table, nor is a single column or a single row of
+  // framed boxes (a logo beside its caption in an infobox).
+  if (list.length < 2 || cols < 2 || rows < 2) return undefined;
   // A grid mostly left blank is a form to fill in or a drawing (a screen, a schematic), not a table.
   if (list.filter((c) => c.lines.length > 0).length < MIN_FILLED * list.length) return undefined;
   // One cell over a good part of the grid, holding lines of several rows: rules of a form or a layout that

@@ -175,6 +175,12 @@ describe('tables on real pages', () => {
     expect(turner.markdown).toContain('<th>Lymphatic system</th>');
   });
 
+  it('takes an infobox for one table, not the framed logo above it (pdf.js Wikipedia page p1)', () => {
+    const { tables, texts } = read('infobox-wikipedia-p1');
+    expect(tables).toHaveLength(1);
+    expect(rowsOf(tables[0]!, texts).find((r) => r.cells[0] === 'Type')!.cells).toEqual(['Type', 'PDF viewer']);
+  });
+
   it('does not take a form’s boxes for a table (modèle 160 p1)', () => {
     expect(read('form-160f-p1').tables).toEqual([]);
   });
