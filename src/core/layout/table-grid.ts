@@ -96,6 +96,17 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
       prev = { cells: [], box: r.box };
     }
     for (const { id, span } of placed) {
+      // One line over several columns of a body row, its words falling on either side of their gaps: cells
+      // the PDF set as one run of text ("Original author(s)  Andreas Gal"), split back at the gaps.
+      const parts = k >= head && span[1] > span[0] && placed.length === 1 ? splitAtColumns(boxes[id]!, text(id), cols, span) : undefined;
+      if (parts) {
+        parts.forEach((t, p) => {
+          const c: TableCell = { row, col: span[0] + p, rowSpan: 1, colSpan: 1, lines: [id], header: false, text: t };
+          cells.push(c);
+          prev!.cells.push(c);
+        });
+        continue;
+      }
       const into = cells.find((c) => c.row === row && c.col <= span[1] && c.col + c.colSpan - 1 >= span[0]);
       if (into) into.lines.push(id);
       else {
@@ -120,6 +131,31 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
 }
 
 const centre = (b: BBox) => (b[0] + b[2]) / 2;
+
+/**
+ * A line's text split at the gaps between the columns it crosses, where each gap falls on a space (its
+ * characters taken as equally wide across its box), every piece non-empty; else undefined. A sentence
+ * across the table (a note) is not split.
+ */
+export function splitAtColumns(b: BBox, t: string, cols: [number, number][], span: [number, number]): string[] | undefined {
+  if (!t || (/[.:;]$/.test(t) && t.split(/\s+/).length >= 4)) return undefined;
+  const perChar = (b[2] - b[0]) / t.length;
+  const pieces: string[] = [];
+  let from = 0;
+  for (let c = span[0]; c < span[1]; c++) {
+    const [gapFrom, gapTo] = [cols[c]![1], cols[c + 1]![0]];
+    let at = -1;
+    for (let k = from + 1; k < t.length - 1; k++) {
+      const x = b[0] + (k + 0.5) * perChar;
+      if (t[k] === ' ' && x >= gapFrom - perChar && x <= gapTo + perChar) at = k;
+    }
+    if (at < 0) return undefined;
+    pieces.push(t.slice(from, at).trim());
+    from = at + 1;
+  }
+  pieces.push(t.slice(from).trim());
+  return pieces.every(Boolean) ? pieces : undefined;
+}
 const joinedText = (c: TableCell, text: (i: number) => string) => c.lines.map(text).join(' ').trim();
 
 const FLOWS = /^[\p{Ll}(\-–•·]/u;

@@ -45,7 +45,7 @@ function read(name: string) {
 function rowsOf(t: { table: NonNullable<Block['table']> }, texts: string[]): { cells: string[]; header: boolean[] }[] {
   return Array.from({ length: t.table.rows }, (_, r) => {
     const cells = t.table.cells.filter((c) => c.row === r).sort((a, b) => a.col - b.col);
-    return { cells: cells.map((c) => c.lines.map((i) => texts[i]!.trim()).join(' ')), header: cells.map((c) => c.header) };
+    return { cells: cells.map((c) => c.lines.map((i, k) => (k === 0 && c.text !== undefined ? c.text : texts[i]!.trim())).join(' ')), header: cells.map((c) => c.header) };
   });
 }
 
@@ -179,6 +179,14 @@ describe('tables on real pages', () => {
     const { tables, texts } = read('infobox-wikipedia-p1');
     expect(tables).toHaveLength(1);
     expect(rowsOf(tables[0]!, texts).find((r) => r.cells[0] === 'Type')!.cells).toEqual(['Type', 'PDF viewer']);
+  });
+
+  it('splits a line the PDF set as one run across an infobox’s two columns back into its cells (pdf.js Wikipedia page p1)', () => {
+    const { tables, texts, markdown } = read('infobox-wikipedia-p1');
+    const rows = rowsOf(tables[0]!, texts);
+    expect(rows[0]!.cells).toEqual(['Original author(s)', 'Andreas Gal']);
+    expect(rows[1]!.cells).toEqual(['Developer(s)', 'Mozilla']);
+    expect(markdown).toContain('<tr><th>Original author(s)</th><th>Andreas Gal</th></tr>');
   });
 
   it('does not take a form’s boxes for a table (modèle 160 p1)', () => {

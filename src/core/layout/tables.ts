@@ -12,7 +12,7 @@
 import type { BBox } from '../../protocol/page';
 import { centerY, groupRows, union, width } from './geometry';
 import type { Rule } from './rulings';
-import { markHeadings, tableColumns, tableGrid, type GridRow } from './table-grid';
+import { columnsOf, markHeadings, splitAtColumns, tableColumns, tableGrid, type GridRow } from './table-grid';
 import type { TableGrid } from './types';
 
 export interface TableRegion {
@@ -68,9 +68,13 @@ export function findTables(boxes: BBox[], indices: number[], body: number, pageW
     }
     const end = j - pending.length;
     const heads = headingRows(rows, taken, k, run, boxes, body, text);
+    // A line just above the run that starts where its rows start and runs into its other columns may be a
+    // row whose cells the PDF set as one run of text (tried once the columns are known).
+    const above = k - 1 >= taken && heads.length === 0 ? rows[k - 1] : undefined;
+    const lead = above && above.ids.length === 1 && run[0]!.box[1] - above.box[3] < 1.2 * body && Math.abs(above.box[0] - run[0]!.box[0]) < 0.5 * body && !CAPTION.test(text(above.ids[0]!)) ? above : undefined;
     const all = [...heads, ...run];
     const headRows = Math.max(heads.length, ruledHeader(all, cues.rules ?? [], body));
-    const region = tableOf(all, headRows, boxes, indices, body, pageWidth, cues.texts);
+    const region = tableOf(all, headRows, boxes, indices, body, pageWidth, cues.texts, lead);
     if (region) {
       tables.push(region);
       taken = end;
@@ -170,11 +174,25 @@ function ruledHeader(rows: GridRow[], rules: readonly Rule[], body: number): num
   return head <= rows.length / 2 ? head : 0;
 }
 
-function tableOf(rows: GridRow[], headRows: number, boxes: BBox[], indices: number[], body: number, pageWidth: number, texts?: readonly (string | undefined)[]): TableRegion | undefined {
+function tableOf(
+  rows: GridRow[],
+  headRows: number,
+  boxes: BBox[],
+  indices: number[],
+  body: number,
+  pageWidth: number,
+  texts?: readonly (string | undefined)[],
+  lead?: GridRow,
+): TableRegion | undefined {
   const text = (i: number) => (texts?.[i] ?? '').trim();
   const bodyRows = rows.slice(headRows);
   const cols = tableColumns(bodyRows, boxes, body);
   if (cols.length < 2) return undefined;
+  if (lead) {
+    const id = lead.ids[0]!;
+    const span = columnsOf(boxes[id]!, cols);
+    if (span[0] === 0 && span[1] > 0 && splitAtColumns(boxes[id]!, text(id), cols, span)) rows = [lead, ...rows];
+  }
   if (looksLikeTextColumns(bodyRows, boxes, cols, pageWidth) || hasProseColumn(bodyRows, boxes, cols, pageWidth)) return undefined;
   // Boxes of one visual row that land in one column: the columns do not fit these rows.
   const crowded = bodyRows.filter((r) => {
