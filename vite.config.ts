@@ -4,11 +4,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { pdfjsAssets } from './workers/render/pdfjs-assets-plugin';
 import { pagemarkPacks } from './build/vite-plugin-packs';
 
-// Cross-origin isolation: onnxruntime-web needs SharedArrayBuffer for WASM threads.
-// Any static host serving the build should send the same two headers.
+// Cross-origin isolation: onnxruntime-web needs SharedArrayBuffer for WASM threads. No other site may
+// frame the app (clickjacking: a page laid over Pagemark's buttons); frame-ancestors only works as a
+// header, not in the <meta> CSP below. Any static host serving the build should send the same headers.
 const isolationHeaders = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
 };
 
 // Nothing leaves the origin except the user-given ?src= document or model-pack URL (connect-src).

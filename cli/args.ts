@@ -5,6 +5,12 @@ export interface CliOptions {
   files: string[];
   out?: string;
   pagesDir?: string;
+  /** A JSON-lines stream of page results and file outcomes, written as each page finishes. */
+  jsonl?: string;
+  /** Each page's time limit, seconds. */
+  pageTimeout: number;
+  /** The memory limit of the process drawing a document, MB. */
+  pageMemory: number;
   k: 0 | 1 | 2 | 3;
   dropHeaders: boolean;
   json: boolean;
@@ -23,7 +29,11 @@ Converts PDF pages and images (PNG, JPEG, WebP) to Markdown on this machine.
 Options:
   -o, --out FILE|DIR    write the Markdown here (a folder when several files are given);
                         without it, Markdown goes to standard output
-  --pages-dir DIR       also write one file per page: DIR/<name>_pg<N>.md
+  --pages-dir DIR       also write one file per page: DIR/<name>_pg<N>.md, each as soon as its page is done
+  --jsonl FILE          append one JSON line per page as it finishes ({file, page, ok, markdown | error})
+                        and one per file ({file, done, pages, failed} or {file, ok: false, error})
+  --page-timeout S      give up a page that takes longer than S seconds to draw (default 90, as the app)
+  --page-memory MB      give up a page whose drawing needs more than MB of memory (default 2048)
   --k 0..3              FastMTP draft length (0 = plain greedy; default 3)
   --drop-headers        leave out running headers, footers and page numbers
   --json                write the page results (Markdown, regions, stats) as JSON
@@ -50,6 +60,9 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
       options: {
         out: { type: 'string', short: 'o' },
         'pages-dir': { type: 'string' },
+        jsonl: { type: 'string' },
+        'page-timeout': { type: 'string', default: '90' },
+        'page-memory': { type: 'string', default: '2048' },
         k: { type: 'string', default: '3' },
         'drop-headers': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
@@ -65,11 +78,18 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
   const v = parsed.values;
   const k = Number(v.k);
   if (!Number.isInteger(k) || k < 0 || k > 3) throw new UsageError(`--k must be 0, 1, 2 or 3 (got "${v.k}")`);
+  const pageTimeout = Number(v['page-timeout']);
+  if (!(pageTimeout > 0)) throw new UsageError(`--page-timeout must be a number of seconds above 0 (got "${v['page-timeout']}")`);
+  const pageMemory = Number(v['page-memory']);
+  if (!(pageMemory >= 64)) throw new UsageError(`--page-memory must be at least 64 (MB; got "${v['page-memory']}")`);
   if (!v.help && parsed.positionals.length === 0) throw new UsageError('no input files');
   return {
     files: parsed.positionals,
     out: v.out,
     pagesDir: v['pages-dir'],
+    jsonl: v.jsonl,
+    pageTimeout,
+    pageMemory,
     k: k as CliOptions['k'],
     dropHeaders: v['drop-headers']!,
     json: v.json!,

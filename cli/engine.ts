@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { layoutPage } from '../src/core/layout/layout-page';
 import { assembleMarkdown } from '../src/core/assemble/assemble-markdown';
 import type { TextLine } from '../src/core/layout/types';
+import { visibleLines } from '../src/core/text-layer/pdf-text';
 import type { PageResult, PageStats } from '../src/protocol/page';
 import type { PageSource } from './page-source';
+import { PageLimitError } from './isolated-source';
 
 export interface EngineOptions {
   mode: 'ocr' | 'text-layer';
@@ -52,9 +54,13 @@ function textLayerEngine(o: EngineOptions): PageEngine {
     name: 'text layer',
     async ocrPage(source, page) {
       const t0 = performance.now();
-      const { lines } = await source.textLines(page);
-      // The rendered page lets the layout see ruling lines and figures.
+      const own = await source.textLines(page);
+      if (own.blank) return { page, markdown: '', regions: [], figures: [], stats: emptyStats('text-layer', performance.now() - t0) };
+      // The rendered page lets the layout see ruling lines and figures, and shows which lines put ink on the
+      // page: white or clipped text is left out here as in the app (what is painted over is already out). A
+      // scan's OCR layer is kept: with no model, it is the only reading of the page there is.
       const image = await source.render(page);
+      const lines = visibleLines(own.lines, image);
       const blocks = layoutPage(lines, image);
       const out = assembleMarkdown(blocks, lines.map((l) => l.text ?? ''), { page, dropHeaders: o.dropHeaders });
       return { page, ...out, stats: emptyStats('text-layer', performance.now() - t0) };
@@ -86,9 +92,12 @@ async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
   return {
     name: `pack ${o.pack}`,
     async ocrPage(source, page) {
-      const image = await source.render(page);
       // A page whose text cannot be read is recognized, as the app does.
-      const own = o.pdfText ? await source.textLines(page).catch(() => undefined) : undefined;
+      // A page past its time or memory limit fails here, rather than once more when it is drawn.
+      const own = o.pdfText ? await source.textLines(page).catch((e) => (e instanceof PageLimitError ? Promise.reject(e) : undefined)) : undefined;
+      // A blank page has nothing to recognize (a PDF of thousands of empty pages goes at pdf.js's pace).
+      if (own?.blank) return { page, markdown: '', regions: [], figures: [], stats: emptyStats('none', 0) };
+      const image = await source.render(page);
       const textLayer = own && !own.ocrLayer ? own.lines : undefined;
       return ocr.ocrPage(image, page, { ...(o.splitWidth !== undefined && { splitWidth: o.splitWidth }), ...(textLayer?.length && { textLayer }) });
     },

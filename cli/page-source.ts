@@ -10,6 +10,7 @@ import type { PageImage } from '../src/protocol/page';
 import type { RenderTarget } from '../src/protocol/render-api';
 import { sniffKind } from '../src/ingest/file-kind';
 import { imageComplete } from './image-complete';
+import { checkImageHeader, imageProblemMessage } from '../src/core/image/image-header';
 import { imageScale, pdfScale, scaledSide } from '../workers/render/page-scale';
 import type { LayerLine } from '../src/core/text-layer/text-items';
 import { readPageText } from '../src/core/text-layer/page-text';
@@ -27,7 +28,7 @@ export interface PageSource {
    * Text-layer lines of a PDF page in the rendered page's pixels (empty for images). `ocrLayer`: the page's
    * text is another program's OCR, drawn invisibly over a scan (invisible-text.ts).
    */
-  textLines(page: number): Promise<{ lines: LayerLine[]; width: number; height: number; ocrLayer: boolean }>;
+  textLines(page: number): Promise<{ lines: LayerLine[]; width: number; height: number; ocrLayer: boolean; blank?: boolean }>;
   close(): Promise<void>;
 }
 
@@ -49,6 +50,9 @@ export async function openSource(path: string, target: RenderTarget = OCR_TARGET
   const sniffed = sniffKind(bytes.subarray(0, 1024), name);
   if (!sniffed.ok) throw new InputError(sniffed.message);
   if (sniffed.kind === 'pdf') return openPdf(name, bytes, target);
+  // The header first: nothing decodes an image that claims too many pixels or holds none.
+  const header = checkImageHeader(bytes, sniffed.kind);
+  if (!header.ok) throw new InputError(`“${name}”: ${imageProblemMessage(header.problem)}`);
   if (!imageComplete(bytes, sniffed.kind)) throw new InputError(`“${name}”: this image is damaged or incomplete and cannot be decoded.`);
   return openImage(name, bytes, target);
 }
@@ -96,10 +100,20 @@ async function openPdf(name: string, bytes: Uint8Array, target: RenderTarget): P
     async textLines(n) {
       const { page, viewport } = await viewportOf(n);
       const { lines, ocrLayer } = await readPageText(page, viewport.transform as number[], pdfjs.OPS);
-      return { lines, width: Math.round(viewport.width), height: Math.round(viewport.height), ocrLayer };
+      // A page without text that paints nothing either is blank: nothing to draw or read.
+      const blank = lines.length === 0 && !paints(await page.getOperatorList(), pdfjs.OPS);
+      return { lines, width: Math.round(viewport.width), height: Math.round(viewport.height), ocrLayer, blank };
     },
     close: () => doc.destroy(),
   };
+}
+
+/** Whether an operator list puts anything on the page: a filled or stroked path, text, an image, a shading. */
+function paints(list: { fnArray: readonly number[]; argsArray: readonly unknown[] }, OPS: Record<string, number>): boolean {
+  const draws = new Set(
+    ['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText', 'shadingFill', 'paintImageXObject', 'paintInlineImageXObject', 'paintImageXObjectRepeat', 'paintImageMaskXObject', 'paintImageMaskXObjectGroup', 'paintInlineImageXObjectGroup', 'paintImageMaskXObjectRepeat', 'paintSolidColorImageMask', 'rawFillPath'].map((n) => OPS[n]),
+  );
+  return list.fnArray.some((fn, i) => draws.has(fn) || (fn === OPS.constructPath && (list.argsArray[i] as unknown[] | null)?.[0] !== OPS.endPath));
 }
 
 async function openImage(name: string, bytes: Uint8Array, target: RenderTarget): Promise<PageSource> {

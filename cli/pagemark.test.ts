@@ -15,7 +15,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'pagemark-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function pagemark(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(root, 'cli/pagemark.mjs'), ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [join(root, 'cli/pagemark.mjs'), ...args], { cwd: root, encoding: 'utf8', timeout: 170_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -76,7 +76,7 @@ describe('pagemark CLI', () => {
     // Every line decoded: far more tokens than the three lines that check the PDF's text.
     expect(recognized.stats.tokens).toBeGreaterThan(5 * page.stats.tokens);
     expect(recognized.markdown).toMatch(/^Lorem ipsum dolor sit amet/);
-  }, 180_000);
+  }, 400_000);
 
   it('reads a scan from its pixels even when another program laid its OCR text over it', async () => {
     // A picture of a text line with the same words over it in PDF's invisible text mode, as scanning
@@ -94,7 +94,7 @@ describe('pagemark CLI', () => {
     // The same text drawn visibly is the page's own, and is used.
     expect(drawnOver.stats.textLayer).toMatchObject({ used: true });
     expect(drawnOver.markdown.trim()).toBe(words);
-  }, 90_000);
+  }, 300_000);
 
   it('drops the page-number footer with --drop-headers', () => {
     const keep = pagemark('--text-layer', bitcoin);

@@ -1,13 +1,17 @@
-// `pagemark` main: each input file → pages → engine → Markdown (stdout, -o, --pages-dir, --json).
-// A bad file or page is reported and skipped; the other files and pages go on.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+// `pagemark` main: each input file → pages → engine → Markdown (stdout, -o, --pages-dir, --json, --jsonl).
+// A bad file or page is reported and skipped; the other files and pages go on. Each document is opened and
+// drawn in a child process with a time and memory limit per page (isolated-source.ts), and every page is
+// written as soon as it is done (--pages-dir, --jsonl), so a run that is killed keeps the pages it finished.
+import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { documentMarkdown } from '../src/export/document-markdown';
 import type { PageResult } from '../src/protocol/page';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { createEngine, EngineError, type PageEngine } from './engine';
-import { InputError, openSource } from './page-source';
+import { InputError, type PageSource } from './page-source';
+import { endDocumentProcesses, openIsolatedSource, type SourceLimits } from './isolated-source';
+import { appendJsonLine, commentSafe, writeAtomic } from './output-files';
 import { cropPng } from './figure-crops';
 import { Progress } from './progress';
 
@@ -34,6 +38,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (opts.out) await mkdir(outIsDir ? opts.out : dirname(opts.out), { recursive: true });
     if (opts.pagesDir) await mkdir(opts.pagesDir, { recursive: true });
+    if (opts.jsonl) await mkdir(dirname(opts.jsonl), { recursive: true });
   } catch (e) {
     process.stderr.write(`pagemark: cannot create the output folder: ${(e as Error).message}\n`);
     return EXIT.usage;
@@ -48,11 +53,12 @@ export async function main(argv: string[]): Promise<number> {
   }
 
   const progress = new Progress(process.stderr);
+  const limits: SourceLimits = { pageTimeMs: opts.pageTimeout * 1000, memoryMb: opts.pageMemory };
   const stdoutParts: string[] = [];
   let failed = 0;
   try {
     for (const file of opts.files) {
-      const converted = await convertFile(file, engine, opts, progress);
+      const converted = await convertFile(file, engine, opts, limits, progress, outIsDir);
       if (!converted) {
         failed++;
         continue;
@@ -70,6 +76,7 @@ export async function main(argv: string[]): Promise<number> {
     }
   } finally {
     progress.done();
+    endDocumentProcesses();
     await engine.close();
   }
   // Several files as JSON on standard output: one array, so the output parses as a whole.
@@ -78,53 +85,73 @@ export async function main(argv: string[]): Promise<number> {
   return failed ? EXIT.someFailed : EXIT.ok;
 }
 
-async function writeOutputs(file: string, results: PageResult[], opts: CliOptions, outIsDir: boolean, stdoutParts: string[]): Promise<void> {
-  const stem = basename(file, extname(file));
-  // Figure crops go next to the Markdown that links them; with several documents in one folder,
-  // names get the document's stem so they cannot collide.
-  const figureDirs = [opts.out && (outIsDir ? opts.out : dirname(opts.out)), opts.pagesDir].filter((d): d is string => !!d);
-  const prefix = opts.files.length > 1 ? `${stem}-` : '';
-  if (figureDirs.length && results.some((r) => r.figures.length)) {
-    await writeFigures(file, results, [...new Set(figureDirs)], prefix);
-    if (prefix) for (const r of results) r.markdown = r.markdown.replace(/\]\((figure-p\d+-\d+\.png)\)/g, `](${prefix}$1)`);
-  }
-  // Documents are joined exactly as the app's Document .md download joins them.
-  const text = opts.json ? JSON.stringify({ file: basename(file), pages: results }, null, 2) + '\n' : documentMarkdown(results);
-  if (opts.pagesDir) {
-    for (const r of results) await writeFile(join(opts.pagesDir, `${stem}_pg${r.page}.md`), r.markdown + '\n');
-  }
-  if (opts.out) await writeFile(outIsDir ? join(opts.out, `${stem}.${opts.json ? 'json' : 'md'}`) : opts.out, text);
-  else stdoutParts.push(opts.files.length > 1 && !opts.json ? `<!-- file: ${basename(file)} -->\n\n${text}` : text);
+const stemOf = (file: string) => basename(file, extname(file));
+
+/** Where figure crops go: next to the Markdown that links them. */
+function figureDirs(opts: CliOptions, outIsDir: boolean): string[] {
+  return [...new Set([opts.out && (outIsDir ? opts.out : dirname(opts.out)), opts.pagesDir].filter((d): d is string => !!d))];
 }
 
-async function convertFile(file: string, engine: PageEngine, opts: CliOptions, progress: Progress): Promise<{ results: PageResult[]; failedPages: number } | undefined> {
-  let source;
+async function writeOutputs(file: string, results: PageResult[], opts: CliOptions, outIsDir: boolean, stdoutParts: string[]): Promise<void> {
+  const stem = stemOf(file);
+  // Documents are joined exactly as the app's Document .md download joins them.
+  const text = opts.json ? JSON.stringify({ file: basename(file), pages: results }, null, 2) + '\n' : documentMarkdown(results);
+  if (opts.out) await writeAtomic(outIsDir ? join(opts.out, `${stem}.${opts.json ? 'json' : 'md'}`) : opts.out, text);
+  else stdoutParts.push(opts.files.length > 1 && !opts.json ? `<!-- file: ${commentSafe(basename(file))} -->\n\n${text}` : text);
+}
+
+async function convertFile(
+  file: string,
+  engine: PageEngine,
+  opts: CliOptions,
+  limits: SourceLimits,
+  progress: Progress,
+  outIsDir: boolean,
+): Promise<{ results: PageResult[]; failedPages: number } | undefined> {
+  const log = (value: object) => (opts.jsonl ? appendJsonLine(opts.jsonl, { file: basename(file), ...value }) : Promise.resolve());
+  const t0 = performance.now();
+  let source: PageSource;
   try {
-    source = await openSource(file);
+    source = await openIsolatedSource(file, limits);
   } catch (e) {
     progress.clear();
-    process.stderr.write(`pagemark: ${e instanceof InputError ? e.message : `“${file}”: ${(e as Error).message}`}\n`);
+    const message = e instanceof InputError ? e.message : `“${file}”: ${(e as Error).message}`;
+    process.stderr.write(`pagemark: ${message}\n`);
+    await log({ ok: false, error: message });
     return undefined;
   }
+  const stem = stemOf(file);
+  const dirs = figureDirs(opts, outIsDir);
+  // With several documents in one folder, figure names get the document's stem so they cannot collide.
+  const prefix = opts.files.length > 1 ? `${stem}-` : '';
   const results: PageResult[] = [];
   let failedPages = 0;
   try {
     for (let p = 1; p <= source.pageCount; p++) {
       progress.update(source.name, p - 1, source.pageCount);
+      const started = performance.now();
+      let result: PageResult;
+      let error: string | undefined;
       try {
-        results.push(await engine.ocrPage(source, p));
+        result = await engine.ocrPage(source, p);
+        if (dirs.length && result.figures.length) await writeFigures(source, result, dirs, prefix);
       } catch (e) {
         progress.clear();
-        process.stderr.write(`pagemark: “${source.name}” page ${p} could not be converted: ${(e as Error).message}\n`);
+        error = (e as Error).message;
+        process.stderr.write(`pagemark: “${source.name}” page ${p} could not be converted: ${error}\n`);
         failedPages++;
-        results.push({ page: p, markdown: `<!-- page ${p} could not be converted -->`, regions: [], figures: [], stats: emptyPageStats() });
+        result = { page: p, markdown: `<!-- page ${p} could not be converted -->`, regions: [], figures: [], stats: emptyPageStats() };
       }
+      results.push(result);
+      if (opts.pagesDir) await writeAtomic(join(opts.pagesDir, `${stem}_pg${p}.md`), result.markdown + '\n');
+      const seconds = +((performance.now() - started) / 1000).toFixed(3);
+      await log(error === undefined ? { page: p, pages: source.pageCount, ok: true, seconds, markdown: result.markdown } : { page: p, pages: source.pageCount, ok: false, seconds, error });
       progress.update(source.name, p, source.pageCount);
     }
   } finally {
     await source.close();
   }
-  void opts;
+  await log({ done: true, pages: source.pageCount, failed: failedPages, seconds: +((performance.now() - t0) / 1000).toFixed(3) });
   return { results, failedPages };
 }
 
@@ -141,19 +168,12 @@ async function isDir(path: string): Promise<boolean> {
   }
 }
 
-/** Renders the pages that have figures again and writes each figure's crop as PNG. */
-async function writeFigures(file: string, results: PageResult[], dirs: string[], prefix: string): Promise<void> {
-  const source = await openSource(file);
-  try {
-    for (const r of results) {
-      if (!r.figures.length) continue;
-      const image = await source.render(r.page);
-      for (const f of r.figures) {
-        const png = cropPng(image, f.bbox);
-        for (const d of dirs) await writeFile(join(d, prefix + f.name), png);
-      }
-    }
-  } finally {
-    await source.close();
+/** Draws the page again and writes each of its figures' crops as PNG; the page's links get the name prefix. */
+async function writeFigures(source: PageSource, r: PageResult, dirs: string[], prefix: string): Promise<void> {
+  const image = await source.render(r.page);
+  for (const f of r.figures) {
+    const png = cropPng(image, f.bbox);
+    for (const d of dirs) await writeAtomic(join(d, prefix + f.name), png);
   }
+  if (prefix) r.markdown = r.markdown.replace(/\]\((figure-p\d+-\d+\.png)\)/g, `](${prefix}$1)`);
 }

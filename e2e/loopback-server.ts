@@ -7,6 +7,8 @@ export interface Route {
   body?: Buffer;
   /** Send Access-Control-Allow-Origin: * (a CORS-readable file). */
   cors: boolean;
+  /** Content-Type; a PDF unless said. */
+  type?: string;
 }
 
 export async function startLoopback(routes: Record<string, Route>): Promise<{ origin: string; server: Server }> {
@@ -16,7 +18,7 @@ export async function startLoopback(routes: Record<string, Route>): Promise<{ or
       res.writeHead(404).end();
       return;
     }
-    const headers: Record<string, string> = { 'Content-Type': 'application/pdf' };
+    const headers: Record<string, string> = { 'Content-Type': route.type ?? 'application/pdf' };
     if (route.cors) headers['Access-Control-Allow-Origin'] = '*';
     res.writeHead(route.status ?? 200, headers).end(route.body ?? '');
   });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DocumentList } from './components/DocumentList';
 import { ACCEPT, DropOverlay, EmptyState, useWindowDrop } from './components/DropZone';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { MarkdownView } from './components/MarkdownView';
 import { ModelStatus } from './components/ModelStatus';
 import { Notices, type Notice } from './components/Notices';
@@ -106,36 +107,48 @@ export function App() {
       <main className="workspace">
         {docs.length > 0 && (
           <aside className="sidebar">
-            <DocumentList
-              docs={docs}
-              selectedId={doc?.id ?? null}
-              onSelect={setSelectedId}
-              onPassword={(id, pw) => void store.submitPassword(id, pw)}
-              onCancel={(id) => store.cancel(id)}
-              onResume={(id) => store.resume(id)}
-              onRemove={(id) => store.remove(id)}
-            />
-            {doc && <PageStrip doc={doc} selectedPage={page?.page ?? 1} onSelect={setSelectedPage} />}
+            <ErrorBoundary what="The list of documents" resetKey={docs}>
+              <DocumentList
+                docs={docs}
+                selectedId={doc?.id ?? null}
+                onSelect={setSelectedId}
+                onPassword={(id, pw) => void store.submitPassword(id, pw)}
+                onCancel={(id) => store.cancel(id)}
+                onResume={(id) => store.resume(id)}
+                onRemove={(id) => store.remove(id)}
+              />
+            </ErrorBoundary>
+            {doc && (
+              <ErrorBoundary what={`The pages of “${doc.name}”`} resetKey={doc}>
+                <PageStrip doc={doc} selectedPage={page?.page ?? 1} onSelect={setSelectedPage} />
+              </ErrorBoundary>
+            )}
           </aside>
         )}
         {doc && page ? (
-          <div className="viewer">
-            <PageView
-              doc={doc}
-              page={page}
-              activeRegion={active.index}
-              reveal={active.revealIn === 'page'}
-              onRegion={(index, scroll) => setActive({ index, revealIn: scroll ? 'markdown' : null })}
-            />
-            <MarkdownView
-              doc={doc}
-              page={page}
-              engineNote={engineNote}
-              activeRegion={active.index}
-              reveal={active.revealIn === 'markdown'}
-              onRegion={(index, scroll) => setActive({ index, revealIn: scroll ? 'page' : null })}
-            />
-          </div>
+          // One boundary for the page view and one per pane: a page that cannot be shown says so, and
+          // the other pages and documents stay usable.
+          <ErrorBoundary what={`Page ${page.page} of “${doc.name}”`} resetKey={`${doc.id}:${page.page}`}>
+            <div className="viewer">
+              <ErrorBoundary what={`The picture of page ${page.page} of “${doc.name}”`} resetKey={`${doc.id}:${page.page}`}>
+                <PageView
+                  doc={doc}
+                  page={page}
+                  activeRegion={active.index}
+                  reveal={active.revealIn === 'page'}
+                  onRegion={(index, scroll) => setActive({ index, revealIn: scroll ? 'markdown' : null })}
+                />
+              </ErrorBoundary>
+              <MarkdownView
+                doc={doc}
+                page={page}
+                engineNote={engineNote}
+                activeRegion={active.index}
+                reveal={active.revealIn === 'markdown'}
+                onRegion={(index, scroll) => setActive({ index, revealIn: scroll ? 'page' : null })}
+              />
+            </div>
+          </ErrorBoundary>
         ) : (
           <EmptyState onChoose={() => picker.current?.click()} />
         )}

@@ -12,9 +12,10 @@ import { corpusLines, type CorpusLine } from './support/line-corpus';
 import { firstDifference, logitGap } from './support/logit-gap';
 
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
+// models/test-tiny is left out: it repeats its prompt token on every line, so speculative == greedy would be
+// trivially true for it. varied-tiny's random weights read every line differently.
 const PACKS = [
   { name: 'varied-tiny', dir: root('test/fixtures/varied-tiny') },
-  { name: 'test-tiny', dir: root('models/test-tiny') },
   { name: 'pocket', dir: root('models/pocket') },
 ];
 
@@ -56,7 +57,7 @@ for (const pack of PACKS) {
       it(`K=${k}, batch 1: every line's tokens equal greedy`, async () => {
         const out = await decodeLines(engine.text, memories, { k, batchSize: 1 });
         await expectSame(`K=${k} batch 1`, out.tokens, greedy.get(1)!);
-        if (pack.name !== 'test-tiny') expect(out.stats.acceptedPerStep[0]).toBeGreaterThan(0);
+        expect(out.stats.acceptedPerStep[0]).toBeGreaterThan(0);
       }, 600_000);
 
       it(`K=${k}, batch 8: equals greedy under the same batching`, async () => {
@@ -76,7 +77,7 @@ for (const pack of PACKS) {
     it('is not a degenerate check: lines decode to different token sequences', () => {
       const distinct = new Set(greedy.get(1)!.map((t) => t.join(','))).size;
       console.log(`${pack.name}: ${distinct} distinct token sequences over ${lines.length} lines`);
-      if (pack.name !== 'test-tiny') expect(distinct).toBeGreaterThan(lines.length / 4);
+      expect(distinct).toBeGreaterThan(lines.length / 4);
     });
   });
 }

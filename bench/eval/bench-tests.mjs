@@ -1,5 +1,5 @@
 // Scores one page's Markdown against olmOCR-bench JSONL tests with the bench's own semantics
-// (olmocr/bench/tests.py, benchmark.py); where it cannot match them exactly, bench/EVAL-SCORER.md
+// (olmocr/bench/tests.py, benchmark.py); where it cannot match them exactly, bench/EVAL.md
 // says how it differs. score.mjs stays the scorer of the generated regression set.
 import { presenceTest, orderTest } from './bench/text-tests.mjs';
 import { tableTest } from './bench/table-test.mjs';

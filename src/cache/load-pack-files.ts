@@ -6,6 +6,7 @@ import type { LoadedPack } from '../core/pack/loaded-pack';
 import { verifyPackFile } from '../core/pack/verify';
 import type { EngineEvent } from '../protocol/engine-api';
 import { fetchBytes } from './fetch-with-progress';
+import { packFileUrl } from './pack-file-url';
 
 export interface FilesLoadOptions {
   onEvent?: (e: EngineEvent) => void;
@@ -44,7 +45,7 @@ export async function loadPackFromFiles(files: File[], opts: FilesLoadOptions = 
       bytes = new Uint8Array(await file.arrayBuffer());
       emit({ type: 'pack-progress', file: pf.file, loaded: bytes.byteLength, total: pf.bytes });
     } else if (pf.npm && opts.fallbackBase) {
-      const url = new URL(pf.file, opts.fallbackBase).href;
+      const url = packFileUrl(pf.file, opts.fallbackBase, pf.field);
       bytes = await fetchBytes(url, pf.bytes, (l, t) => emit({ type: 'pack-progress', file: pf.file, loaded: l, total: t }), undefined, opts.fetch);
     } else {
       throw new PackError(`is missing from the chosen files (named in pack.json at ${pf.field})`, pf.file);

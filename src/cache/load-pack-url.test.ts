@@ -158,6 +158,49 @@ describe('loading a pack from a URL', () => {
   });
 });
 
+describe('pack entries that resolve outside the pack', () => {
+  // Each passes pack.json's own path check (no `..` segment, no leading `/`, no backslash) but a URL
+  // resolver takes it out of the pack's folder or host.
+  const escapes: Array<[string, string]> = [
+    ['encoded dot-dot', '%2e%2e/secret.onnx'],
+    ['mixed encoded dot-dot', 'sub/.%2E/%2e./x.onnx'],
+    ['scheme-relative host (no slashes)', 'https:evil.example/x.onnx'],
+    ['another scheme', 'http:evil.example/x.onnx'],
+    ['data URL', 'data:application/octet-stream;base64,AAAA'],
+    ['javascript URL', 'javascript:alert(1)'],
+    ['encoded slash', '..%2fx.onnx'],
+    // Refused by pack.json's own check already; kept here so the two checks are tested together.
+    ['absolute URL', 'https://evil.example/x.onnx'],
+    ['dot-dot', '../x.onnx'],
+    ['backslash', '..\\x.onnx'],
+  ];
+
+  it.each(escapes)('refuses %s before fetching anything', async (_name, file) => {
+    const pack = await makePack();
+    const m = JSON.parse(pack.manifest);
+    m.recognizer.draft.file = file;
+    const server = serve({ manifest: JSON.stringify(m), files: pack.files });
+    const store = new PackStore(new MemoryCacheStorage().asStorage());
+    const e = await loadPackFromUrl(`${BASE}pack.json`, { store, fetch: server.fetch }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(PackError);
+    expect((e as PackError).message).toMatch(/resolves outside the pack|must be a relative path inside the pack/);
+    expect((e as PackError).message).toContain('recognizer.draft');
+    expect(server.calls.map((c) => c.url)).toEqual([`${BASE}pack.json`]);
+  });
+
+  it('still loads files in sub-folders of the pack', async () => {
+    const pack = await makePack();
+    const m = JSON.parse(pack.manifest);
+    const bytes = pack.files.get(m.recognizer.draft.file)!;
+    m.recognizer.draft.file = 'graphs/draft.onnx';
+    pack.files.set('graphs/draft.onnx', bytes);
+    const server = serve({ manifest: JSON.stringify(m), files: pack.files });
+    const store = new PackStore(new MemoryCacheStorage().asStorage());
+    const loaded = await loadPackFromUrl(`${BASE}pack.json`, { store, fetch: server.fetch });
+    expect(loaded.files.get('graphs/draft.onnx')).toEqual(bytes);
+  });
+});
+
 describe('loading a pack from dropped files', () => {
   const asFile = (bytes: Uint8Array | string, path: string) => {
     const f = new File([bytes as BlobPart], path.split('/').pop()!);

@@ -6,6 +6,7 @@ import type { LoadedPack } from '../core/pack/loaded-pack';
 import { verifyPackFile } from '../core/pack/verify';
 import type { EngineEvent } from '../protocol/engine-api';
 import { fetchBytes } from './fetch-with-progress';
+import { packFileUrl } from './pack-file-url';
 import { PackStore } from './pack-store';
 
 export interface UrlLoadOptions {
@@ -21,11 +22,12 @@ export async function loadPackFromUrl(packJsonUrl: string, opts: UrlLoadOptions 
   const text = await manifestText(packJsonUrl, store, fetchFn);
   const manifest = parseManifest(text, packJsonUrl);
   const version = packVersion(manifest);
+  // Every entry is checked before anything is fetched or cached.
+  const entries = packFiles(manifest).map((f) => ({ f, url: packFileUrl(f.file, packJsonUrl, f.field) }));
   const cache = await store.open(manifest.name, version);
   const files = new Map<string, Uint8Array>();
   let total = 0;
-  for (const f of packFiles(manifest)) {
-    const url = new URL(f.file, packJsonUrl).href;
+  for (const { f, url } of entries) {
     let bytes = cache ? await store.getFile(cache, f.file) : null;
     if (bytes) {
       try {

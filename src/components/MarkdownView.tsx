@@ -1,7 +1,10 @@
 // The page's Markdown, rendered (one block per region, linked to the page picture) or raw.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DocState, PageState } from '../hooks/document-store';
+import type { PagePartial, PageResult } from '../protocol/page';
 import { renderMarkdown } from '../render/markdown';
+import { clipForView } from '../render/view-clip';
+import { ErrorBoundary } from './ErrorBoundary';
 import { ExportActions } from './ExportActions';
 
 interface Props {
@@ -58,20 +61,91 @@ function PageStatusNote({ page, engineNote }: { page: PageState; engineNote: str
   }
 }
 
+interface RenderedProps {
+  result: PageResult;
+  figureUrls: ReadonlyMap<string, string>;
+  activeRegion: number | null;
+  onRegion: (index: number | null, scroll: boolean) => void;
+}
+
+/** The page's result, one rendered block per region. Rendering happens here, inside the pane's boundary. */
+function RenderedResult({ result, figureUrls, activeRegion, onRegion }: RenderedProps) {
+  const { blocks, clipped } = useMemo(() => {
+    const view = clipForView(result.regions.length > 0 ? result.regions.map((r) => r.markdown) : [result.markdown]);
+    return { blocks: view.texts.map((md) => renderMarkdown(md, { figureUrls })), clipped: view.clipped };
+  }, [result, figureUrls]);
+  const linked = result.regions.length > 0;
+  return (
+    <article className="markdown-rendered" data-testid="markdown-rendered">
+      {clipped && <ClippedNote />}
+      {blocks.map((html, i) => (
+        <div
+          key={i}
+          className={`md-block ${linked && i === activeRegion ? 'md-block--active' : ''}`}
+          data-block={i}
+          tabIndex={linked ? 0 : undefined}
+          onMouseEnter={linked ? () => onRegion(i, false) : undefined}
+          onFocus={linked ? () => onRegion(i, false) : undefined}
+          onClick={linked ? () => onRegion(i, true) : undefined}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      ))}
+      {result.markdown.trim() === '' && <p className="muted">No text was found on this page.</p>}
+      {result.stats.textLayer?.used === false && (
+        <p className="muted" data-testid="text-layer-note">
+          The PDF’s own text was not used on this page: {result.stats.textLayer.reason}. It was recognized instead.
+        </p>
+      )}
+    </article>
+  );
+}
+
+function ClippedNote() {
+  return (
+    <p className="muted" data-testid="view-clipped">
+      This page’s Markdown is too long to show in full; its first lines are shown, long lines cut. Copy and the downloads hold all of it.
+    </p>
+  );
+}
+
+/** The page's Markdown as text, clipped like the rendered view. */
+function RawMarkdown({ markdown, partial }: { markdown: string; partial?: boolean }) {
+  const view = useMemo(() => clipForView([markdown]), [markdown]);
+  return (
+    <>
+      {view.clipped && <ClippedNote />}
+      <pre
+        className={partial ? 'markdown-raw markdown-partial' : 'markdown-raw'}
+        data-testid={partial ? 'markdown-partial-raw' : 'markdown-raw'}
+        aria-busy={partial ? true : undefined}
+      >
+        {view.texts[0]}
+      </pre>
+    </>
+  );
+}
+
+function RenderedPartial({ partial, figureUrls }: { partial: PagePartial; figureUrls: ReadonlyMap<string, string> }) {
+  const blocks = useMemo(() => clipForView(partial.regions.map((r) => r.markdown)).texts.map((md) => renderMarkdown(md, { figureUrls })), [partial, figureUrls]);
+  return (
+    <article className="markdown-rendered markdown-partial" data-testid="markdown-partial" aria-busy="true">
+      {blocks.map((html, i) => (
+        <div key={i} className="md-block" dangerouslySetInnerHTML={{ __html: html }} />
+      ))}
+    </article>
+  );
+}
+
 export function MarkdownView({ doc, page, engineNote, activeRegion, reveal, onRegion }: Props) {
   const [tab, setTab] = useState<'rendered' | 'raw'>('rendered');
   const result = page.result;
   const figureUrls = useObjectUrls(page.figures);
-  const blocks = useMemo(() => {
-    if (!result) return [];
-    const sources = result.regions.length > 0 ? result.regions.map((r) => r.markdown) : [result.markdown];
-    return sources.map((md) => renderMarkdown(md, { figureUrls }));
-  }, [result, figureUrls]);
   // While the page is read, the blocks read so far (partial-page.ts); replaced by the result when it is in.
   const partial = result ? undefined : page.partial;
-  const partialBlocks = useMemo(() => (partial ? partial.regions.map((r) => renderMarkdown(r.markdown, { figureUrls })) : []), [partial, figureUrls]);
   const container = useRef<HTMLDivElement>(null);
-  const linked = (result?.regions.length ?? 0) > 0;
+  const pageName = `page ${page.page} of “${doc.name}”`;
+  // Another page, tab or the result replacing the preview draws the pane afresh.
+  const resetKey = `${doc.id}:${page.page}:${tab}:${result ? 'result' : 'preview'}`;
 
   useEffect(() => {
     if (!reveal || activeRegion === null) return;
@@ -92,42 +166,18 @@ export function MarkdownView({ doc, page, engineNote, activeRegion, reveal, onRe
         <ExportActions doc={doc} page={page} />
       </div>
       <div className="markdown-view__body" ref={container} role="tabpanel" data-testid="markdown-pane">
-        {partial && tab === 'raw' && (
-          <pre className="markdown-raw markdown-partial" data-testid="markdown-partial-raw" aria-busy="true">
-            {partial.markdown}
-          </pre>
-        )}
-        {partial && tab === 'rendered' && (
-          <article className="markdown-rendered markdown-partial" data-testid="markdown-partial" aria-busy="true">
-            {partialBlocks.map((html, i) => (
-              <div key={i} className="md-block" dangerouslySetInnerHTML={{ __html: html }} />
-            ))}
-          </article>
+        {tab === 'raw' ? (
+          <ErrorBoundary what={`The Markdown of ${pageName}`} resetKey={resetKey}>
+            {partial && <RawMarkdown markdown={partial.markdown} partial />}
+            {result && <RawMarkdown markdown={result.markdown} />}
+          </ErrorBoundary>
+        ) : (
+          <ErrorBoundary what={`The rendered Markdown of ${pageName}`} resetKey={resetKey}>
+            {partial && <RenderedPartial partial={partial} figureUrls={figureUrls} />}
+            {result && <RenderedResult result={result} figureUrls={figureUrls} activeRegion={activeRegion} onRegion={onRegion} />}
+          </ErrorBoundary>
         )}
         {!result && <PageStatusNote page={page} engineNote={engineNote} />}
-        {result && tab === 'raw' && <pre className="markdown-raw" data-testid="markdown-raw">{result.markdown}</pre>}
-        {result && tab === 'rendered' && (
-          <article className="markdown-rendered" data-testid="markdown-rendered">
-            {blocks.map((html, i) => (
-              <div
-                key={i}
-                className={`md-block ${linked && i === activeRegion ? 'md-block--active' : ''}`}
-                data-block={i}
-                tabIndex={linked ? 0 : undefined}
-                onMouseEnter={linked ? () => onRegion(i, false) : undefined}
-                onFocus={linked ? () => onRegion(i, false) : undefined}
-                onClick={linked ? () => onRegion(i, true) : undefined}
-                dangerouslySetInnerHTML={{ __html: html }}
-              />
-            ))}
-            {result.markdown.trim() === '' && <p className="muted">No text was found on this page.</p>}
-            {result.stats.textLayer?.used === false && (
-              <p className="muted" data-testid="text-layer-note">
-                The PDF’s own text was not used on this page: {result.stats.textLayer.reason}. It was recognized instead.
-              </p>
-            )}
-          </article>
-        )}
       </div>
     </section>
   );

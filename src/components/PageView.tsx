@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DocState, PageState } from '../hooks/document-store';
 import { usePagePicture } from '../hooks/use-page-picture';
+import { VIEW_MAX_BLOCKS } from '../render/view-clip';
 
 interface Props {
   doc: DocState;
@@ -23,7 +24,8 @@ export function PageView({ doc, page, activeRegion, reveal, onRegion }: Props) {
     regionsRef.current?.querySelector(`[data-region="${activeRegion}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [reveal, activeRegion]);
   const picture = usePagePicture(doc.renderId, page.page, 1600);
-  const regions = page.result?.regions ?? [];
+  // As many outlines as the Markdown pane draws blocks (view-clip.ts).
+  const regions = (page.result?.regions ?? []).slice(0, VIEW_MAX_BLOCKS);
   const size = page.size;
   const step = (dir: 1 | -1) => {
     const i = ZOOMS.indexOf(zoom);

@@ -1,6 +1,7 @@
 // Joining pages and packaging results for download.
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { PageResult } from '../protocol/page';
+import { EntryNames, safeFileName } from './entry-name';
 
 /** Pages joined with `<!-- page N -->` markers (DESIGN §4), so a document can be split again. */
 export function documentMarkdown(pages: readonly PageResult[]): string {
@@ -12,17 +13,20 @@ export function documentMarkdown(pages: readonly PageResult[]): string {
   );
 }
 
-/** `report.pdf` → `report`; the names of downloads are built from it. */
+/** `report.pdf` → `report`; the names of downloads are built from it (safe to write, short: entry-name.ts). */
 export function baseName(fileName: string): string {
-  const stem = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  const safe = stem.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim();
-  return safe || 'document';
+  return safeFileName(fileName.replace(/\.[A-Za-z0-9]{1,5}$/, ''));
 }
 
-/** A zip with the document's Markdown and its cropped figures beside it (the links are relative). */
+/**
+ * A zip with the document's Markdown and its cropped figures beside it (the links are relative). Every entry
+ * name is made safe and unique; the figures' own names (figure-p1-1.png) are safe already, so links hold.
+ */
 export function documentZip(fileName: string, pages: readonly PageResult[], figures: ReadonlyMap<string, Uint8Array>): Uint8Array {
-  const entries: Zippable = { [`${baseName(fileName)}.md`]: strToU8(documentMarkdown(pages)) };
-  for (const [name, bytes] of figures) entries[name] = [bytes, { level: 0 }];
+  const names = new EntryNames();
+  const entries: Zippable = {};
+  for (const [name, bytes] of figures) entries[names.add(name)] = [bytes, { level: 0 }];
+  entries[names.add(`${baseName(fileName)}.md`)] = strToU8(documentMarkdown(pages));
   return zipSync(entries, { level: 6 });
 }
 

@@ -25,7 +25,8 @@ export function useSourceParam(onFiles: (files: File[]) => void, onError: (messa
     const controller = new AbortController();
     fetchSource(src, location.href, controller.signal).then(
       (r) => (r.ok ? onFiles([r.file]) : onError(r.message)),
-      () => undefined,
+      // Only a cancelled load (the app closing) stays silent.
+      (err: Error) => err?.name !== 'AbortError' && onError(`The link “${src}” could not be opened: ${err?.message ?? err}.`),
     );
     return () => controller.abort();
   }, [onFiles, onError]);

@@ -10,7 +10,13 @@ export function sourceFromLocation(search: string): string | null {
 
 function nameFromUrl(url: URL): string {
   const last = url.pathname.split('/').filter(Boolean).pop();
-  return last ? decodeURIComponent(last) : url.hostname || 'document';
+  if (!last) return url.hostname || 'document';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    // A stray `%` (malformed percent-encoding): the name as written.
+    return last;
+  }
 }
 
 export async function fetchSource(raw: string, base: string, signal?: AbortSignal): Promise<Fetched> {
@@ -39,6 +45,12 @@ export async function fetchSource(raw: string, base: string, signal?: AbortSigna
   if (!response.ok) {
     return { ok: false, message: `Could not load ${url.href}: the server answered ${response.status} ${response.statusText}`.trim() + '.' };
   }
-  const blob = await response.blob();
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    return { ok: false, message: `Could not load ${url.href}: the download broke off (${(err as Error).message}).` };
+  }
   return { ok: true, file: new File([blob], nameFromUrl(url), { type: blob.type }) };
 }

@@ -13,14 +13,19 @@ function dangers(root: HTMLElement): string[] {
   const found: string[] = [];
   for (const el of root.querySelectorAll('*')) {
     const tag = el.tagName.toLowerCase();
-    if (['script', 'iframe', 'object', 'embed', 'style', 'link', 'meta', 'base', 'form', 'svg', 'frame'].includes(tag)) {
+    if (['script', 'iframe', 'object', 'embed', 'style', 'link', 'meta', 'base', 'form', 'svg', 'frame', 'map', 'area'].includes(tag)) {
       found.push(`<${tag}>`);
+    }
+    // A link may only leave in a new tab; anything else with an href navigates the app away.
+    if (el.hasAttribute('href') && !(el.getAttribute('href') ?? '').startsWith('#')) {
+      if (tag !== 'a' || el.getAttribute('target') !== '_blank') found.push(`${tag}[href] navigates the tab`);
     }
     const inKatex = el.closest('.katex') !== null;
     for (const attr of el.attributes) {
       const name = attr.name.toLowerCase();
       const value = attr.value.replace(/\s+/g, '').toLowerCase();
       if (name.startsWith('on')) found.push(`${tag}[${name}]`);
+      if (['usemap', 'http-equiv', 'formaction', 'action'].includes(name)) found.push(`${tag}[${name}]`);
       if (name === 'style' && !inKatex) found.push(`${tag}[style]`);
       if (['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster'].includes(name)) {
         if (/^(javascript|vbscript|data):/.test(value)) found.push(`${tag}[${name}=${value.slice(0, 20)}]`);
@@ -61,6 +66,36 @@ describe('renderMarkdown: formulas', () => {
   it('shows broken TeX as text instead of throwing', () => {
     const root = dom(renderMarkdown('$\\frac{a$'));
     expect(root.textContent).toContain('\\frac{a');
+  });
+
+  it('renders a<b inside math, as typed and as the page text escapes it', () => {
+    for (const input of ['$a<b$', '$a&lt;b$', '$$x &lt; y &gt; z$$']) {
+      const root = dom(renderMarkdown(input));
+      expect(root.querySelector('.katex'), input).not.toBeNull();
+      expect(root.querySelector('.katex-error'), input).toBeNull();
+    }
+    expect(dom(renderMarkdown('$a&lt;b$')).querySelector('annotation')?.textContent).toBe('a<b');
+  });
+
+  it('keeps math entities from opening HTML', () => {
+    const root = dom(renderMarkdown('$&lt;img src=x onerror=alert(1)&gt;$ $\\text{&lt;script&gt;}$'));
+    expect(root.querySelector('img, script')).toBeNull();
+    expect(dangers(root)).toEqual([]);
+  });
+
+  it('shows a formula nested a thousand levels deep as text, and the rest of the page as usual', () => {
+    const bomb = `$${'x^{'.repeat(1050)}y${'}'.repeat(1050)}$`;
+    const root = dom(renderMarkdown(`Before the bomb.\n\n${bomb}\n\nAfter it, $E = mc^2$ still renders.`));
+    expect(root.textContent).toContain('Before the bomb.');
+    expect(root.textContent).toContain('x^{x^{x^{');
+    expect(root.querySelector('.math-unreadable')?.getAttribute('title')).toMatch(/nested too deeply/);
+    expect(root.querySelector('annotation')?.textContent).toBe('E = mc^2');
+  });
+
+  it('shows an overlong formula as text', () => {
+    const root = dom(renderMarkdown(`$$${'a+'.repeat(5000)}b$$`));
+    expect(root.querySelector('.katex')).toBeNull();
+    expect(root.querySelector('.math-unreadable')?.getAttribute('title')).toMatch(/too long/);
   });
 
   it('keeps KaTeX from following \\href or applying model styles', () => {
@@ -126,6 +161,15 @@ describe('renderMarkdown: hostile model output', () => {
     ['template smuggling', '<template><script>alert(1)</script></template>'],
     ['noscript mXSS', '<noscript><p title="</noscript><img src=x onerror=alert(1)>">'],
     ['placeholder forgery', '<span data-pm-math="00000000-0"></span>$x$'],
+    ['image map area', '<map name="m"><area shape="rect" coords="0,0,9999,9999" href="https://evil.example/"></map><img usemap="#m">'],
+    ['area outside a map', '<area href="https://evil.example/">'],
+    ['link targeting the top frame', '<a href="https://evil.example/" target="_top">x</a>'],
+    ['link targeting the app frame', '<a href="https://evil.example/" target="_self">x</a>'],
+    ['svg link', '<svg><a xlink:href="https://evil.example/" href="https://evil.example/"><rect width="9" height="9"/></a></svg>'],
+    ['form action', '<form action="https://evil.example/" method="get"><input type="submit" value="go"></form>'],
+    ['meta refresh in a paragraph', 'x <meta http-equiv="refresh" content="0;url=https://evil.example"> y'],
+    ['base in a paragraph', 'x <base href="https://evil.example/" target="_top"> y'],
+    ['relative link', '<a href="//evil.example/">x</a> <a href="evil.html">y</a>'],
   ];
 
   it.each(vectors)('neutralizes %s', (_name, input) => {

@@ -7,10 +7,9 @@ import type { PdfTextLine } from '../../src/protocol/page';
 import type { OpenResult, RenderTarget } from '../../src/protocol/render-api';
 import { readPageText } from '../../src/core/text-layer/page-text';
 import { NoFilterFactory, OffscreenCanvasFactory } from './offscreen-factories';
+import { PAGE_TIME_LIMIT_MS, pageTimeoutMessage, withinPageLimit } from './page-limits';
 import { pdfScale, POINTS_PER_INCH, scaledSide } from './page-scale';
 
-/** A page that takes longer than this to draw is abandoned with a message; the others go on. */
-const PAGE_TIMEOUT_MS = 90_000;
 
 let parserPort: Worker | null = null;
 
@@ -82,12 +81,12 @@ export async function drawPdfPage(doc: PDFDocumentProxy, pageNumber: number, tar
       canvas: canvas as unknown as HTMLCanvasElement,
       viewport,
     });
-    const timer = setTimeout(() => task.cancel(), PAGE_TIMEOUT_MS);
+    const timer = setTimeout(() => task.cancel(), PAGE_TIME_LIMIT_MS);
     try {
       await task.promise;
     } catch (err) {
       if ((err as { name?: string })?.name === 'RenderingCancelledException') {
-        throw new Error(`Page ${pageNumber} took longer than ${PAGE_TIMEOUT_MS / 1000} s to draw and was skipped.`);
+        throw new Error(pageTimeoutMessage(pageNumber, PAGE_TIME_LIMIT_MS));
       }
       throw err;
     } finally {
@@ -105,7 +104,8 @@ export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number, tar
   try {
     const base = page.getViewport({ scale: 1 });
     const viewport = page.getViewport({ scale: pdfScale(base.width, base.height, target) });
-    const { lines, ocrLayer } = await readPageText(page, viewport.transform as number[], pdfjs.OPS);
+    // Reading a page's text has the drawing's time limit too (200,000 nested save-states take pdf.js minutes).
+    const { lines, ocrLayer } = await withinPageLimit(readPageText(page, viewport.transform as number[], pdfjs.OPS), pageNumber);
     // Another program's OCR laid invisibly over a scan is not the page's own text.
     return ocrLayer ? [] : lines.map((l) => ({ bbox: l.bbox, text: l.text ?? '', direction: l.direction }));
   } finally {

@@ -6,6 +6,7 @@ import type { PageImage } from '../../src/protocol/page';
 import type { DocumentKind, OpenResult, RenderApi, RenderTarget } from '../../src/protocol/render-api';
 import { drawPdfPage, pdfPageText, openPdf } from './pdf-document';
 import { imageScale, scaledSide } from './page-scale';
+import { checkImageHeader, imageProblemMessage } from '../../src/core/image/image-header';
 
 type OpenDocument = { kind: 'pdf'; doc: PDFDocumentProxy } | { kind: 'image'; bitmap: ImageBitmap };
 
@@ -21,7 +22,12 @@ function getDocument(docId: number): OpenDocument {
   return doc;
 }
 
+const sentence = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
 async function openImage(bytes: ArrayBuffer, kind: Exclude<DocumentKind, 'pdf'>): Promise<OpenResult & { bitmap?: ImageBitmap }> {
+  // The header first: an image claiming 30000 × 30000 pixels, or a WebP with no image, is never decoded.
+  const header = checkImageHeader(new Uint8Array(bytes), kind);
+  if (!header.ok) return { ok: false, reason: header.problem.kind === 'damaged' ? 'corrupt' : 'unsupported', message: sentence(imageProblemMessage(header.problem)) };
   try {
     const bitmap = await createImageBitmap(new Blob([bytes], { type: MIME[kind] }));
     return { ok: true, docId: 0, pageCount: 1, bitmap };

@@ -7,6 +7,7 @@ import { CacheSlots } from './cache-slots';
 import { draftTokens } from './draft-tokens';
 import { checkLength } from './model-output';
 import { emptyStats } from './stats';
+import { tokenLogProb } from './token-confidence';
 import { commitToken, validateStopRules } from './stop-rules';
 import type { DecodeOptions, DecodeOutput, DecodeResult, DecodeStats, FinishReason, SpeculativeModel } from './types';
 import { verifyDrafts } from './verify-drafts';
@@ -25,8 +26,10 @@ export async function decodeBatch<C, M>(
   const { k, prompt, stop, signal } = opts;
   const stats = emptyStats(k);
   const tokens: number[][] = Array.from({ length: batch }, () => []);
+  // logProbs[b][j]: how sure the model was of tokens[b][j] (token-confidence.ts).
+  const logProbs: number[][] = Array.from({ length: batch }, () => []);
   const finish: FinishReason[] = new Array<FinishReason>(batch).fill('length');
-  if (batch === 0 || stop.maxTokens === 0) return { tokens, stats, finish };
+  if (batch === 0 || stop.maxTokens === 0) return { tokens, stats, finish, logProbs };
 
   const V = model.vocabSize;
   const D = model.hiddenSize;
@@ -72,6 +75,7 @@ export async function decodeBatch<C, M>(
     for (let b = 0; b < batch; b++) {
       const at = b * L + L - 1;
       const reason = commitToken(tokens[b]!, argmax(first.logits, at * V, V), stop);
+      noteLogProbs(b, first.logits, [at]);
       stats.tokens++;
       if (reason) finish[b] = reason;
       done.push(reason !== null);
@@ -113,6 +117,8 @@ export async function decodeBatch<C, M>(
         for (let t = 0; t < T; t++) verified[t] = argmax(result.logits, (i * T + t) * V, V);
         const outcome = verifyDrafts(drafts.subarray(i * K, (i + 1) * K), verified, tokens[row]!, stop);
         recordOutcome(stats, outcome.accepted, outcome.proposed, outcome.emitted);
+        // The committed tokens are the verifier's argmaxes at positions 0 … emitted - 1.
+        noteLogProbs(row, result.logits, Array.from({ length: outcome.emitted }, (_, t) => i * T + t));
         // g and the accepted drafts are now in the cache; the rejected positions become holes.
         keep.push(1 + outcome.accepted);
         if (outcome.finish) finish[row] = outcome.finish;
@@ -129,7 +135,17 @@ export async function decodeBatch<C, M>(
   } finally {
     model.releaseCache?.(cache);
   }
-  return { tokens, stats, finish };
+  return { tokens, stats, finish, logProbs };
+
+  /** Log-probabilities of the tokens row `b` just committed (eos is not committed, so it is skipped). */
+  function noteLogProbs(b: number, logits: Float32Array, at: readonly number[]): void {
+    const lp = logProbs[b]!;
+    const committed = tokens[b]!.length;
+    for (const pos of at) {
+      if (lp.length >= committed) break;
+      lp.push(tokenLogProb(logits, pos * V, V, tokens[b]![lp.length]!));
+    }
+  }
 
   // Finished rows leave the cache, the memory and the per-row state, so they cost nothing more.
   function dropFinished(done: boolean[]): void {

@@ -106,4 +106,6 @@ export interface DecodeOutput {
   stats: DecodeStats;
   /** Per row, why it stopped. */
   finish?: FinishReason[];
+  /** Per row, the log-probability of each committed token under its logits (token-confidence.ts). */
+  logProbs?: number[][];
 }

@@ -4,6 +4,7 @@ import { assembleMarkdown } from '../assemble/assemble-markdown';
 import { emptyStats, mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
+import { sureFormulas, unsureFormulasAsText } from '../formula/formula-confidence';
 import { linePreprocess, lineWidths } from '../image/line-input';
 import { clampToPage } from '../image/line-pieces';
 import { layoutPage } from '../layout/layout-page';
@@ -81,7 +82,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
 
   let t = performance.now();
   opts.onProgress?.('layout', 0, 1);
-  const blocks = layout(texts);
+  let blocks = layout(texts);
   let layoutMs = read.layoutMs + performance.now() - t;
 
   // Each formula block is read again, as one crop (its boxes' union), by the formula recognizer when the
@@ -95,7 +96,10 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
       opts,
       'formula',
     );
-    applyFormulaTexts(texts, crops, f.texts);
+    // Only formulas the recognizer was sure of become LaTeX; the others stay as the lines read them.
+    const sure = sureFormulas(f);
+    applyFormulaTexts(texts, crops.filter((_, i) => sure[i]), f.texts.filter((_, i) => sure[i]));
+    blocks = unsureFormulasAsText(blocks, crops.filter((_, i) => !sure[i]));
     stats = mergeStats(stats, f.stats);
     encoderMs += f.encoderMs;
   }

@@ -32,5 +32,12 @@ export async function readBoxes(
   if (boxes.length === lineBoxes.length) return read;
   const parts: string[][] = lineBoxes.map(() => []);
   read.texts.forEach((t, i) => parts[owner[i]!]!.push(t.trim()));
-  return { ...read, texts: parts.map((p) => p.filter((t) => t.length > 0).join(' ')) };
+  // A line is as sure, and as finished, as its least sure piece.
+  const confidence = lineBoxes.map(() => 1);
+  const ended = lineBoxes.map(() => true);
+  owner.forEach((o, i) => {
+    confidence[o] = Math.min(confidence[o]!, read.confidence[i]!);
+    ended[o] = ended[o]! && read.ended[i]!;
+  });
+  return { ...read, texts: parts.map((p) => p.filter((t) => t.length > 0).join(' ')), confidence, ended };
 }

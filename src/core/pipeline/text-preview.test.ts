@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox, PageImage } from '../../protocol/page';
-import { textPreview } from './text-preview';
+import { capPreviewLayer, PREVIEW_MAX_LINE_CHARS, PREVIEW_MAX_LINES, textPreview } from './text-preview';
 
 /** A white page with ink (every third pixel) in each box, as glyphs would leave. */
 function page(inked: BBox[]): PageImage {
@@ -29,5 +29,39 @@ describe('textPreview', () => {
   it('is null when the page shows none of its text', () => {
     expect(textPreview(lines, page([]), 1, false)).toBeNull();
     expect(textPreview([], page([]), 1, false)).toBeNull();
+  });
+});
+
+describe('textPreview of a hostile page', () => {
+  const blank = (): PageImage => {
+    const [width, height] = [1224, 1584];
+    const pixels = new Uint8ClampedArray(width * height * 4).fill(255);
+    for (let i = 0; i < pixels.length; i += 12) pixels.fill(0, i, i + 3); // ink everywhere
+    return { width, height, pixels, dpi: 0 };
+  };
+
+  it('lays out at most PREVIEW_MAX_LINES lines of a 20,000-line page, quickly', () => {
+    const dense = Array.from({ length: 20_000 }, (_, i) => ({ bbox: [4, 2 + (i * 1570) / 20_000, 600, 2 + ((i + 0.9) * 1570) / 20_000] as BBox, text: `line ${i} of the dense page` }));
+    const started = performance.now();
+    const p = textPreview(dense, blank(), 2, false)!;
+    const ms = performance.now() - started;
+    expect(p.lines).toBeLessThanOrEqual(PREVIEW_MAX_LINES);
+    // Uncapped, this took ~0.85 s here; the UI thread froze for seconds in Chromium.
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it('cuts a 1 MB line to PREVIEW_MAX_LINE_CHARS characters', () => {
+    const long = { bbox: [100, 400, 1200, 420] as BBox, text: 'A long line of text that never ends '.repeat(30_000) };
+    const title = { bbox: [100, 100, 900, 124] as BBox, text: 'The committee met on Tuesday.' };
+    const p = textPreview([title, long], blank(), 1, false)!;
+    expect(p.markdown).toContain('The committee met on Tuesday.');
+    expect(p.markdown).toContain('A long line of text that never ends');
+    expect(p.markdown.length).toBeLessThan(PREVIEW_MAX_LINE_CHARS + 100);
+    expect(p.markdown).toContain('…');
+  });
+
+  it('cuts a long line between characters, never inside one', () => {
+    const [line] = capPreviewLayer([{ bbox: [0, 0, 10, 10], text: `${'a'.repeat(PREVIEW_MAX_LINE_CHARS - 1)}😀😀` }]);
+    expect(line!.text).toBe(`${'a'.repeat(PREVIEW_MAX_LINE_CHARS - 1)}…`);
   });
 });

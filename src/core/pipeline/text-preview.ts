@@ -9,9 +9,28 @@ import { visibleLines } from '../text-layer/pdf-text';
 import type { PageImage, PagePartial } from '../../protocol/page';
 import { partialPage } from './partial-page';
 
+/**
+ * A page's text can be anything a PDF program wrote: a 1 MB line, 20,000 lines of 0.6 pt text. No page
+ * that a person reads comes near these caps, and past them the layout froze the UI for seconds. The page's
+ * result, read in the engine's worker, still holds all of its text.
+ */
+export const PREVIEW_MAX_LINES = 1000;
+export const PREVIEW_MAX_LINE_CHARS = 500;
+
+/** The layer as the preview lays it out: its first lines, each cut to a line's worth of characters. */
+export function capPreviewLayer(layer: readonly TextLine[]): TextLine[] {
+  return layer.slice(0, PREVIEW_MAX_LINES).map((l) => (l.text !== undefined && l.text.length > PREVIEW_MAX_LINE_CHARS ? { ...l, text: `${cut(l.text, PREVIEW_MAX_LINE_CHARS)}…` } : l));
+}
+
+/** The first `n` UTF-16 units of `s`, one fewer where the cut would split a surrogate pair. */
+function cut(s: string, n: number): string {
+  const code = s.charCodeAt(n - 1);
+  return s.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
 /** `null` when the page shows none of the text (hidden or white text only) or it lays out to nothing. */
 export function textPreview(layer: readonly TextLine[], image: PageImage, page: number, dropHeaders: boolean): PagePartial | null {
-  const lines = visibleLines(layer, image);
+  const lines = visibleLines(capPreviewLayer(layer), image);
   if (lines.length === 0) return null;
   const blocks = layoutPage(lines, { width: image.width, height: image.height });
   const part = partialPage(

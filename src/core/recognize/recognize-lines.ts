@@ -3,6 +3,7 @@
 // page with many wide lines never holds all crops or all encoder memories at once.
 import { decodeBatch } from '../decoding/decode-batch';
 import { emptyStats, mergeStats } from '../decoding/stats';
+import { sequenceConfidence } from '../decoding/token-confidence';
 import type { DecodeStats, SpeculativeModel } from '../decoding/types';
 import type { LineInput } from '../image/line-input';
 import type { RecognizerSpec } from '../pack/manifest-types';
@@ -34,6 +35,10 @@ export interface DecodeLinesOptions {
 export interface RecognizedLines {
   tokens: number[][];
   texts: string[];
+  /** Per line, how sure the decoder was of what it wrote: exp(mean token log-probability), in [0, 1]. */
+  confidence: number[];
+  /** Per line, whether it stopped by itself (eos) rather than at its length bound. */
+  ended: boolean[];
   stats: DecodeStats;
   encoderMs: number;
 }
@@ -79,8 +84,11 @@ async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: n
       signal,
     });
     // Each line keeps only what its own bound allows, so a line reads the same in any batch.
-    out.tokens = out.tokens.map((t, i) => t.slice(0, Math.min(cap, lineTokenBound([memories[i]!], perStep(spec)))));
-    return out;
+    const bound = (i: number) => Math.min(cap, lineTokenBound([memories[i]!], perStep(spec)));
+    const ended = out.tokens.map((t, i) => out.finish?.[i] === 'eos' && t.length <= bound(i));
+    out.tokens = out.tokens.map((t, i) => t.slice(0, bound(i)));
+    const confidence = out.tokens.map((t, i) => sequenceConfidence((out.logProbs?.[i] ?? []).slice(0, t.length)));
+    return { ...out, confidence, ended };
   } finally {
     releaseMemory(rec.runtime, memory);
   }
@@ -108,6 +116,8 @@ export async function decodeLines(
 ): Promise<Omit<RecognizedLines, 'encoderMs'>> {
   const k = effectiveK(rec, opts.k);
   const tokens: number[][] = new Array(memories.length);
+  const confidence: number[] = new Array(memories.length);
+  const ended: boolean[] = new Array(memories.length);
   let stats = emptyStats(k);
   let done = 0;
   for (const rows of widthBatches(
@@ -121,11 +131,11 @@ export async function decodeLines(
       opts.signal,
       opts.maxTokens,
     );
-    rows.forEach((i, j) => (tokens[i] = out.tokens[j]!));
+    rows.forEach((i, j) => ([tokens[i], confidence[i], ended[i]] = [out.tokens[j]!, out.confidence[j]!, out.ended[j]!]));
     stats = mergeStats(stats, out.stats);
     opts.onProgress?.((done += rows.length), memories.length);
   }
-  return { tokens, texts: tokens.map((t) => piecesToText(rec.vocab, t)), stats };
+  return { tokens, texts: tokens.map((t) => piecesToText(rec.vocab, t)), confidence, ended, stats };
 }
 
 /**
@@ -140,6 +150,8 @@ export async function recognizeLines(
 ): Promise<RecognizedLines> {
   const k = effectiveK(rec, opts.k);
   const tokens: number[][] = new Array(widths.length);
+  const confidence: number[] = new Array(widths.length);
+  const ended: boolean[] = new Array(widths.length);
   let stats = emptyStats(k);
   let encoderMs = 0;
   let done = 0;
@@ -152,9 +164,9 @@ export async function recognizeLines(
     }
     encoderMs += performance.now() - started;
     const out = await decodeGroup(rec, memories, k, opts.signal, opts.maxTokens);
-    rows.forEach((i, j) => (tokens[i] = out.tokens[j]!));
+    rows.forEach((i, j) => ([tokens[i], confidence[i], ended[i]] = [out.tokens[j]!, out.confidence[j]!, out.ended[j]!]));
     stats = mergeStats(stats, out.stats);
     opts.onProgress?.((done += rows.length), widths.length);
   }
-  return { tokens, texts: tokens.map((t) => piecesToText(rec.vocab, t)), stats, encoderMs };
+  return { tokens, texts: tokens.map((t) => piecesToText(rec.vocab, t)), confidence, ended, stats, encoderMs };
 }
