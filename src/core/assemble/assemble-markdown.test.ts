@@ -89,8 +89,15 @@ describe('tables and formulas', () => {
       (i) => ['Title', 'A & B', 'x<y', 'z'][i]!,
     );
     expect(html).toBe(
-      '<table>\n<tr><th colspan="3">Title</th></tr>\n<tr><td rowspan="2">A &amp; B</td><td></td><td>x&lt;y</td></tr>\n<tr><td>z</td><td></td></tr>\n</table>',
+      '<table>\n<thead>\n<tr><th colspan="3">Title</th></tr>\n</thead>\n<tbody>\n<tr><td rowspan="2">A &amp; B</td><td></td><td>x&lt;y</td></tr>\n<tr><td>z</td><td></td></tr>\n</tbody>\n</table>',
     );
+  });
+  it('puts every leading header row in <thead>, and a table with no header rows in no <thead>', () => {
+    const cell = (row: number, col: number, header: boolean, line: number) => ({ row, col, rowSpan: 1, colSpan: 1, lines: [line], header });
+    const two = tableHtml({ rows: 3, cols: 1, cells: [cell(0, 0, true, 0), cell(1, 0, true, 1), cell(2, 0, false, 2)] }, (i) => ['Year Ended', '2019', '12'][i]!);
+    expect(two).toBe('<table>\n<thead>\n<tr><th>Year Ended</th></tr>\n<tr><th>2019</th></tr>\n</thead>\n<tbody>\n<tr><td>12</td></tr>\n</tbody>\n</table>');
+    const none = tableHtml({ rows: 2, cols: 1, cells: [cell(0, 0, false, 0), cell(1, 0, false, 1)] }, (i) => ['a', 'b'][i]!);
+    expect(none).toBe('<table>\n<tr><td>a</td></tr>\n<tr><td>b</td></tr>\n</table>');
   });
   it('strips delimiters a recognizer emitted around display math', () => {
     expect(formulaMarkdown(['\\[ a+b \\]'])).toBe('$$\na+b\n$$');

@@ -30,7 +30,8 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
   const regions: Region[] = [];
   const figures: FigureCrop[] = [];
   // A PDF's own text spells inline math with math letters (𝑥, ℝ): those runs become $…$ (inline-math.ts).
-  const line = (i: number) => escapeInline(normalizeMath(inlineMath(texts[i] ?? ''))).replace(/\s+/g, ' ').trim();
+  const cellText = (t: string) => escapeInline(normalizeMath(inlineMath(t))).replace(/\s+/g, ' ').trim();
+  const line = (i: number) => cellText(texts[i] ?? '');
   for (const b of blocks) {
     if (options.dropHeaders && (b.type === 'header' || b.type === 'footer')) continue;
     let md: string;
@@ -44,7 +45,7 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
         md = listMarkdown(b, line);
         break;
       case 'table':
-        md = b.table ? tableHtml(b.table, line) : '';
+        md = b.table ? tableHtml(b.table, line, cellText) : '';
         break;
       case 'formula':
         md = formulaMarkdown(b.lines.map((i) => texts[i] ?? ''));
@@ -100,8 +101,11 @@ export function formulaMarkdown(parts: string[]): string {
 
 const escapeHtml = (t: string) => t.replace(/&(?!lt;)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function tableHtml(grid: TableGrid, line: (i: number) => string): string {
+export function tableHtml(grid: TableGrid, line: (i: number) => string, part: (text: string) => string = (t) => t): string {
   const rows: string[] = [];
+  // Leading rows all of whose cells are headers go in <thead>, the rest in <tbody>.
+  let heads = 0;
+  let leading = true;
   for (let r = 0; r < grid.rows; r++) {
     const cells = grid.cells.filter((c) => c.row === r).sort((a, b) => a.col - b.col);
     if (cells.length === 0) continue;
@@ -112,13 +116,18 @@ export function tableHtml(grid: TableGrid, line: (i: number) => string): string 
       for (; col < c.col; col++) if (!coveredFromAbove(grid, r, col)) tds.push('<td></td>');
       const tag = c.header ? 'th' : 'td';
       const span = (c.colSpan > 1 ? ` colspan="${c.colSpan}"` : '') + (c.rowSpan > 1 ? ` rowspan="${c.rowSpan}"` : '');
-      tds.push(`<${tag}${span}>${escapeHtml(joinLines(c.lines.map(line)).replace(/&lt;/g, '<'))}</${tag}>`);
+      // A cell holding part of a line (split across cells) writes that part for its first line.
+      const texts = c.lines.map((i, k) => (k === 0 && c.text !== undefined ? part(c.text) : line(i)));
+      tds.push(`<${tag}${span}>${escapeHtml(joinLines(texts).replace(/&lt;/g, '<'))}</${tag}>`);
       col = c.col + c.colSpan;
     }
     for (; col < grid.cols; col++) if (!coveredFromAbove(grid, r, col)) tds.push('<td></td>');
     rows.push(`<tr>${tds.join('')}</tr>`);
+    if (leading && cells.every((c) => c.header)) heads = rows.length;
+    else leading = false;
   }
-  return `<table>\n${rows.join('\n')}\n</table>`;
+  if (heads === 0 || heads === rows.length) return `<table>\n${rows.join('\n')}\n</table>`;
+  return `<table>\n<thead>\n${rows.slice(0, heads).join('\n')}\n</thead>\n<tbody>\n${rows.slice(heads).join('\n')}\n</tbody>\n</table>`;
 }
 
 function coveredFromAbove(grid: TableGrid, r: number, col: number): boolean {

@@ -17,10 +17,13 @@ import { centerX, centerY, coreSize, height, median, union, width } from './geom
 import { findDrawnBullets } from './bullets';
 import { findFigures } from './figures';
 import { findRuledTables } from './ruled-tables';
+import { findBandedTables } from './rule-bands';
+import { findBooktabs } from './booktabs';
 import { findRulings, thinRulings, type Rulings } from './rulings';
 import { readingOrder, type Unit } from './reading-order';
 import { findRunningHeads } from './running-heads';
 import { findTables } from './tables';
+import { strayInk } from './table-ink';
 import { LAYOUT_DEFAULTS, type Block, type LayoutOptions, type PageSize, type TextLine } from './types';
 
 export function layoutPage(input: TextLine[], page: PageSize | PageImage, options: Partial<LayoutOptions> = {}): Block[] {
@@ -35,6 +38,9 @@ export function layoutPage(input: TextLine[], page: PageSize | PageImage, option
 
 /** Detector boxes taller than this many body lines are not text lines. */
 const TOWER = 5;
+
+/** Share of an unruled table's region that may be ink besides text and rules; real tables measured 0.0000–0.0001, charts 0.08–0.15. */
+const MAX_STRAY_INK = 0.01;
 
 /** Below this (≈ 0.3°), skew changes nothing the layout measures. */
 const SKEW_MIN = 0.005;
@@ -81,9 +87,17 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   // Table rules are thin next to the text: a scan enlarged for reading (upright-page.ts) draws a 1 px rule
   // 5–7 px thick, so the bound grows with the body text's height.
   const rulings = allRules ? thinRulings(allRules, Math.max(6, Math.round(body / 4))) : undefined;
-  const ruled = rulings ? findRuledTables(rulings, boxes, rest) : [];
+  const texts = lines.map((l) => l.text);
+  const ruled = rulings ? findRuledTables(rulings, boxes, rest, texts) : [];
+  if (rulings) ruled.push(...findBandedTables(rulings.horizontal, boxes, rest.filter((i) => !ruled.some((t) => t.lines.includes(i))), body, texts));
+  if (rulings) ruled.push(...findBooktabs(rulings.horizontal, boxes, rest.filter((i) => !ruled.some((t) => t.lines.includes(i))), body, texts));
   const inRuled = new Set(ruled.flatMap((t) => t.lines));
-  const tables = [...ruled, ...findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width)];
+  // Tick labels beside a chart can line up like cells: an unruled table is kept only where the page has
+  // little ink besides its text and rules (table-ink.ts).
+  const unruled = findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width, { texts, rules: rulings?.horizontal }).filter(
+    (t) => !image || strayInk(image, t.bbox, boxes, ruleBoxes(allRules!)) <= MAX_STRAY_INK,
+  );
+  const tables = [...ruled, ...unruled];
   const figures = image ? findFigures(o.figureInk ?? image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(allRules!)]) : [];
   const inTable = new Set(tables.flatMap((t) => t.lines));
   const inFigure = (i: number) => figures.some((f) => centerX(boxes[i]!) > f[0] && centerX(boxes[i]!) < f[2] && centerY(boxes[i]!) > f[1] && centerY(boxes[i]!) < f[3]);

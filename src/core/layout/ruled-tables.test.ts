@@ -57,6 +57,13 @@ describe('ruled tables', () => {
     expect(findRuledTables(findRulings(img), [[120, 120, 600, 140]], [0])).toEqual([]);
   });
 
+  it('does not take a single row of framed boxes (a logo and its caption) for a table', () => {
+    const img = blankPage(800, 400);
+    for (const y of [100, 250]) fill(img, [100, y, 701, y + 2]);
+    for (const x of [100, 400, 700]) fill(img, [x, 100, x + 2, 252]);
+    expect(findRuledTables(findRulings(img), [[120, 160, 300, 190], [450, 160, 650, 190]], [0, 1])).toEqual([]);
+  });
+
   it('places the ruled table in the page layout when given the page pixels', () => {
     const img = ruledGrid();
     const lines = [

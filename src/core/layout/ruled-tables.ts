@@ -1,16 +1,19 @@
 // Ruled tables: a grid of crossing ruling lines, its cells (merged where an inner rule is missing:
 // colspan/rowspan), and the text lines that fall in each cell.
 //
-//   findRuledTables(rulings, boxes, indices) → TableRegion[]
+//   findRuledTables(rulings, boxes, indices, texts?) → TableRegion[]  (texts: to mark heading cells inside)
 import type { BBox } from '../../protocol/page';
 import { centerX, centerY } from './geometry';
 import type { Rule, Rulings } from './rulings';
+import { markHeadings } from './table-grid';
 import type { TableRegion } from './tables';
 import type { TableCell } from './types';
 
 const TOL = 4;
+/** Share of a grid's cells that must hold text for it to be a table. */
+const MIN_FILLED = 0.35;
 
-export function findRuledTables(rulings: Rulings, boxes: BBox[], indices: number[]): TableRegion[] {
+export function findRuledTables(rulings: Rulings, boxes: BBox[], indices: number[], texts?: readonly (string | undefined)[]): TableRegion[] {
   const { horizontal: hs, vertical: vs } = rulings;
   // Connected components of crossing rules (union-find over h then v).
   const parent = Array.from({ length: hs.length + vs.length }, (_, i) => i);
@@ -28,6 +31,7 @@ export function findRuledTables(rulings: Rulings, boxes: BBox[], indices: number
   for (const g of groups.values()) {
     if (g.h.length < 2 || g.v.length < 2) continue;
     const t = gridTable(g.h, g.v, boxes, indices.filter((i) => !used.has(i)));
+    if (t && texts) markHeadings(t.grid, (i) => (texts[i] ?? '').trim());
     if (t) {
       t.lines.forEach((i) => used.add(i));
       tables.push(t);
@@ -97,8 +101,14 @@ function gridTable(h: Rule[], v: Rule[], boxes: BBox[], indices: number[]): Tabl
     cells.get(find(r * cols + c))!.lines.push(i);
   }
   const list = [...cells.values()].sort((a, b) => a.row - b.row || a.col - b.col);
-  // A one-slot frame around text (a boxed note) is not a table.
-  if (list.length < 2) return undefined;
+  // A one-slot frame around text (a boxed note) is not a table, nor is a single column or a single row of
+  // framed boxes (a logo beside its caption in an infobox).
+  if (list.length < 2 || cols < 2 || rows < 2) return undefined;
+  // A grid mostly left blank is a form to fill in or a drawing (a screen, a schematic), not a table.
+  if (list.filter((c) => c.lines.length > 0).length < MIN_FILLED * list.length) return undefined;
+  // One cell over a good part of the grid, holding lines of several rows: rules of a form or a layout that
+  // happen to cross, not a table's cells.
+  if (list.some((c) => c.rowSpan > 1 && c.colSpan > 1 && c.rowSpan * c.colSpan >= 0.25 * rows * cols && c.lines.length >= 3)) return undefined;
   // The first row heads the table; under a spanning title row, the row below it does too.
   const titled = cols > 1 && list.filter((c) => c.row === 0).length === 1 && list[0]!.colSpan === cols;
   for (const c of list) c.header = c.row === 0 || (titled && c.row === 1);

@@ -1,14 +1,19 @@
-// Unruled tables: runs of rows whose line boxes fall into the same columns.
+// Unruled tables (borderless, or booktabs: horizontal rules only): runs of rows whose boxes fall into the
+// same columns.
 //
-//   findTables(lines, indices, bodyHeight, pageWidth) → TableRegion[]
+//   findTables(boxes, indices, bodyHeight, pageWidth, { texts, rules }) → TableRegion[]
 //
-// A row with two or more boxes separated by wide gaps is a table row candidate; consecutive candidate
-// rows that are vertically close form a run, and a run of ≥ 2 rows is a table when its boxes align
-// into ≥ 2 columns. Runs that look like running text set in columns (wide boxes that fill equal-width
-// columns) are left to the column finder. Cells that overlap several columns get a colspan.
+// A row with two or more boxes apart is a table row candidate; consecutive candidate rows that are close
+// form a run (rows of one box between them are wrapped or spanning cells), and a run is a table when its
+// rows share ≥ 2 columns (table-grid.ts). Heading rows above the run (a spanning heading, a title centred
+// over the table) join it as headers, as do the rows above a rule under the first rows (booktabs' mid
+// rule). Runs that are running text set in columns, prose beside a sidebar, or fewer than three rows
+// are left to the column finder.
 import type { BBox } from '../../protocol/page';
-import { groupRows, height, median, union, width } from './geometry';
-import type { TableCell, TableGrid } from './types';
+import { centerY, groupRows, union, width } from './geometry';
+import type { Rule } from './rulings';
+import { columnsOf, markHeadings, splitAtColumns, tableColumns, tableGrid, type GridRow } from './table-grid';
+import type { TableGrid } from './types';
 
 export interface TableRegion {
   bbox: BBox;
@@ -16,92 +21,199 @@ export interface TableRegion {
   grid: TableGrid;
 }
 
-interface Row {
-  ids: number[];
-  box: BBox;
+export interface TableCues {
+  /** Each line's text: captions, prose that runs on, headings. */
+  texts?: readonly (string | undefined)[];
+  /** The page's horizontal rules (booktabs: top, under the header, bottom). */
+  rules?: readonly Rule[];
 }
 
-export function findTables(boxes: BBox[], indices: number[], body: number, pageWidth: number): TableRegion[] {
-  const rows: Row[] = groupRows(indices, boxes).map((ids) => ({ ids, box: union(ids.map((i) => boxes[i]!)) }));
-  const gapOk = (r: Row) => r.ids.length >= 2 && r.ids.every((id, k) => k === 0 || boxes[id]![0] - boxes[r.ids[k - 1]!]![2] >= 1.0 * body);
+/** Cells of a row at least this many body line heights apart. */
+const CELL_GAP = 0.5;
+/** Fewest characters of text in a table (when the lines' texts are known). */
+const MIN_CHARS = 24;
+/** A caption line: "Table 3", "Tab. S2", "TABLE IV". */
+const CAPTION = /^(table|tab\.)\s*[A-Z]?[0-9IVX]+\b/i;
+
+export function findTables(boxes: BBox[], indices: number[], body: number, pageWidth: number, cues: TableCues = {}): TableRegion[] {
+  // Side-by-side pages of a spread, or columns of cards, are searched apart: a table lies in one of them.
+  const strips = pageStrips(boxes, indices, body);
+  if (strips.length > 1) return strips.flatMap((s) => findTables(boxes, s, body, pageWidth, cues));
+  const text = (i: number) => (cues.texts?.[i] ?? '').trim();
+  const rows: GridRow[] = besideText(groupRows(indices, boxes), boxes, body, pageWidth).map((ids) => ({ ids, box: union(ids.map((i) => boxes[i]!)) }));
+  const multi = (r: GridRow) => r.ids.length >= 2 && r.ids.every((id, k) => k === 0 || boxes[id]![0] - boxes[r.ids[k - 1]!]![2] >= CELL_GAP * body);
   const tables: TableRegion[] = [];
   let k = 0;
+  let taken = 0;
   while (k < rows.length) {
-    if (!gapOk(rows[k]!)) {
+    if (!multi(rows[k]!) || CAPTION.test(text(rows[k]!.ids[0]!))) {
       k++;
       continue;
     }
-    // Grow a run: multi-cell rows, allowing single-box rows (wrapped cells, spanning cells) between them.
-    const run: Row[] = [rows[k]!];
+    // Grow a run: multi-cell rows, with rows of one box between them (wrapped cells, group rows) taken
+    // only when a multi-cell row follows; a line set out left of the rows (a section's heading) ends it.
+    const run: GridRow[] = [rows[k]!];
+    let pending: GridRow[] = [];
     let j = k + 1;
-    while (j < rows.length) {
+    for (; j < rows.length; j++) {
       const r = rows[j]!;
-      const prev = run[run.length - 1]!;
-      if (r.box[1] - prev.box[3] > 2.5 * body) break;
-      if (gapOk(r)) {
-        run.push(r);
-        j++;
-      } else if (j + 1 < rows.length && gapOk(rows[j + 1]!) && rows[j + 1]!.box[1] - r.box[3] < 2.5 * body && r.box[0] >= run[0]!.box[0] - body) {
-        run.push(r);
-        j++;
-      } else break;
+      const last = pending.length ? pending[pending.length - 1]! : run[run.length - 1]!;
+      if (r.box[1] - last.box[3] > 2 * body || CAPTION.test(text(r.ids[0]!))) break;
+      const span = union(run.map((x) => x.box));
+      if (multi(r)) {
+        run.push(...pending, r);
+        pending = [];
+      } else if (pending.length < 12 && r.box[0] >= span[0] - 0.25 * body && r.box[2] <= span[2] + body && r.box[1] - last.box[3] < 1.5 * body) pending.push(r);
+      else break;
     }
-    let grid = run.filter(gapOk).length >= 2 ? gridOf(run, boxes, body, pageWidth) : undefined;
-    if (grid && continuesAsText(run, grid, boxes, indices, body)) grid = undefined;
-    if (grid) {
-      const lines = run.flatMap((r) => r.ids);
-      tables.push({ bbox: union(lines.map((i) => boxes[i]!)), lines, grid });
+    const end = j - pending.length;
+    const heads = headingRows(rows, taken, k, run, boxes, body, text);
+    // A line just above the run that starts where its rows start and runs into its other columns may be a
+    // row whose cells the PDF set as one run of text (tried once the columns are known).
+    const above = k - 1 >= taken && heads.length === 0 ? rows[k - 1] : undefined;
+    const lead = above && above.ids.length === 1 && run[0]!.box[1] - above.box[3] < 1.2 * body && Math.abs(above.box[0] - run[0]!.box[0]) < 0.5 * body && !CAPTION.test(text(above.ids[0]!)) ? above : undefined;
+    const all = [...heads, ...run];
+    const headRows = Math.max(heads.length, ruledHeader(all, cues.rules ?? [], body));
+    const region = tableOf(all, headRows, boxes, indices, body, pageWidth, cues.texts, lead);
+    if (region) {
+      tables.push(region);
+      taken = end;
     }
     // A rejected run is rejected whole: its tail alone must not pass for a table.
-    k = Math.max(j, k + 1);
+    k = Math.max(end, k + 1);
   }
   return tables;
 }
 
-function gridOf(run: Row[], boxes: BBox[], body: number, pageWidth: number): TableGrid | undefined {
-  // Column intervals from the rows with the most cells.
-  const maxCells = Math.max(...run.map((r) => r.ids.length));
-  const anchorRows = run.filter((r) => r.ids.length === maxCells);
-  const cols: [number, number][] = [];
-  for (let c = 0; c < maxCells; c++) {
-    cols.push([Math.min(...anchorRows.map((r) => boxes[r.ids[c]!]![0])), Math.max(...anchorRows.map((r) => boxes[r.ids[c]!]![2]))]);
-  }
-  for (let c = 1; c < cols.length; c++) if (cols[c]![0] <= cols[c - 1]![1]) return undefined; // anchors disagree
-  if (looksLikeTextColumns(run, boxes, cols, pageWidth) || hasProseColumn(run, boxes, cols, pageWidth)) return undefined;
-  // Place every box: the columns it overlaps (or the nearest one).
-  const cells: TableCell[] = [];
-  let misfits = 0;
-  run.forEach((r, row) => {
-    for (const id of r.ids) {
-      const b = boxes[id]!;
-      const hit = cols.map((c, i) => (Math.min(c[1], b[2]) - Math.max(c[0], b[0]) > 0 ? i : -1)).filter((i) => i >= 0);
-      let first: number;
-      let last: number;
-      if (hit.length) [first, last] = [hit[0]!, hit[hit.length - 1]!];
-      else {
-        const cx = (b[0] + b[2]) / 2;
-        first = last = cols.reduce((best, c, i) => (Math.abs((c[0] + c[1]) / 2 - cx) < Math.abs((cols[best]![0] + cols[best]![1]) / 2 - cx) ? i : best), 0);
-      }
-      if (cells.some((c) => c.row === row && c.col <= last && c.col + c.colSpan - 1 >= first)) {
-        misfits++;
-        const into = cells.find((c) => c.row === row && c.col <= last && c.col + c.colSpan - 1 >= first)!;
-        into.lines.push(id);
-        continue;
-      }
-      cells.push({ row, col: first, rowSpan: 1, colSpan: last - first + 1, lines: [id], header: false });
+/**
+ * The page split at a gutter: a vertical channel at least a body line wide that no line crosses, with
+ * lines on both sides whose rows do not line up across it (columns of a table line up; pages of a spread,
+ * columns of cards and columns of text each keep their own rows). Left to right; one strip when none.
+ */
+function pageStrips(boxes: BBox[], indices: number[], body: number): number[][] {
+  if (indices.length < 10) return [indices];
+  const x0 = Math.floor(Math.min(...indices.map((i) => boxes[i]![0])));
+  const x1 = Math.ceil(Math.max(...indices.map((i) => boxes[i]![2])));
+  const cover = new Int32Array(x1 - x0 + 1);
+  for (const i of indices) for (let x = Math.ceil(boxes[i]![0]); x <= Math.floor(boxes[i]![2]); x++) cover[x - x0]!++;
+  let best: [number, number] | undefined;
+  for (let k = 0, start = -1; k <= x1 - x0; k++) {
+    if (cover[k] === 0 && k < x1 - x0) {
+      if (start < 0) start = k;
+    } else if (start >= 0) {
+      if (k - start >= body && (!best || k - start > best[1] - best[0])) best = [x0 + start, x0 + k];
+      start = -1;
     }
-  });
-  if (misfits > run.length) return undefined;
-  const merged = mergeWrappedRows(cells, run, boxes, body);
-  const rows = Math.max(...merged.map((c) => c.row)) + 1;
-  if (rows < 2) return undefined;
-  for (const c of merged) c.header = c.row === 0;
-  merged.sort((a, b) => a.row - b.row || a.col - b.col);
-  return { rows, cols: cols.length, cells: merged };
+  }
+  if (!best) return [indices];
+  const cut = (best[0] + best[1]) / 2;
+  const left = indices.filter((i) => boxes[i]![2] <= cut);
+  const right = indices.filter((i) => boxes[i]![0] >= cut);
+  if (left.length < 5 || right.length < 5) return [indices];
+  // Rows that line up: a line on one side with one on the other at the same height.
+  const level = (a: number, side: number[]) => side.some((j) => Math.abs(centerY(boxes[j]!) - centerY(boxes[a]!)) < 0.2 * body);
+  const [few, many] = left.length <= right.length ? [left, right] : [right, left];
+  if (few.filter((i) => level(i, many)).length >= 0.6 * few.length) return [indices];
+  return [...pageStrips(boxes, left, body), ...pageStrips(boxes, right, body)];
+}
+
+/**
+ * Rows without the lines of a text column running beside them (the body text beside an infobox, or beside a
+ * table set in one column): lines a third of the page wide or more that end a row holding other boxes
+ * mark such a column; every line inside it, from a little above its first such line to a little below its
+ * last, is left out of the rows, so the rest of those rows can be a table's.
+ */
+function besideText(rows: number[][], boxes: BBox[], body: number, pageWidth: number): number[][] {
+  const wide = (i: number) => width(boxes[i]!) >= 0.3 * pageWidth;
+  const marks = rows.filter((ids) => ids.length >= 2).flatMap((ids) => [ids[0]!, ids[ids.length - 1]!].filter(wide));
+  if (marks.length < 2) return rows;
+  const columns = marks.map((i) => boxes[i]!);
+  const inColumn = (i: number) => {
+    const b = boxes[i]!;
+    const same = columns.filter((c) => b[0] >= c[0] - body && b[2] <= c[2] + body);
+    return same.length >= 2 && b[1] >= Math.min(...same.map((c) => c[1])) - 2 * body && b[3] <= Math.max(...same.map((c) => c[3])) + 2 * body;
+  };
+  return rows.map((ids) => ids.filter((i) => !inColumn(i))).filter((ids) => ids.length > 0);
+}
+
+/**
+ * Rows just above a run that head it: up to three close rows inside its width, each either cells that sit
+ * over its columns or one heading centred over several of them, never a caption or a line of prose.
+ */
+function headingRows(rows: GridRow[], from: number, k: number, run: GridRow[], boxes: BBox[], body: number, text: (i: number) => string): GridRow[] {
+  const span = union(run.map((r) => r.box));
+  const out: GridRow[] = [];
+  for (let i = k - 1; i >= from && out.length < 3; i--) {
+    const r = rows[i]!;
+    const below = out.length ? out[0]! : run[0]!;
+    if (below.box[1] - r.box[3] > 1.2 * body) break;
+    if (r.box[0] < span[0] - 3 * body || r.box[2] > span[2] + 3 * body) break;
+    if (r.ids.some((id) => CAPTION.test(text(id)) || (/\.$/.test(text(id)) && text(id).split(/\s+/).length >= 4))) break;
+    if (r.ids.length === 1) {
+      const b = boxes[r.ids[0]!]!;
+      const centred = Math.abs((b[0] + b[2]) / 2 - (span[0] + span[2]) / 2) < 0.15 * width(span);
+      const overColumns = b[0] > span[0] + 0.2 * width(span);
+      if (width(b) > 0.8 * width(span) || !(centred || overColumns)) break;
+    }
+    out.unshift(r);
+  }
+  return out;
+}
+
+/** Visual rows above a horizontal rule that crosses the table under one of its first rows (booktabs' mid rule). */
+function ruledHeader(rows: GridRow[], rules: readonly Rule[], body: number): number {
+  if (rows.length < 3) return 0;
+  const span = union(rows.map((r) => r.box));
+  let head = 0;
+  for (let i = 0; i + 1 < Math.min(rows.length, 5); i++) {
+    const [top, bottom] = [rows[i]!.box[3], rows[i + 1]!.box[1]];
+    const crosses = rules.some((h) => h.at >= top - 0.25 * body && h.at <= bottom + 0.25 * body && Math.min(h.to, span[2]) - Math.max(h.from, span[0]) >= 0.6 * width(span));
+    if (crosses) head = i + 1;
+  }
+  // A rule under most of the rows closes the table; it does not head it.
+  return head <= rows.length / 2 ? head : 0;
+}
+
+function tableOf(
+  rows: GridRow[],
+  headRows: number,
+  boxes: BBox[],
+  indices: number[],
+  body: number,
+  pageWidth: number,
+  texts?: readonly (string | undefined)[],
+  lead?: GridRow,
+): TableRegion | undefined {
+  const text = (i: number) => (texts?.[i] ?? '').trim();
+  const bodyRows = rows.slice(headRows);
+  const cols = tableColumns(bodyRows, boxes, body);
+  if (cols.length < 2) return undefined;
+  if (lead) {
+    const id = lead.ids[0]!;
+    const span = columnsOf(boxes[id]!, cols);
+    if (span[0] === 0 && span[1] > 0 && splitAtColumns(boxes[id]!, text(id), cols, span)) rows = [lead, ...rows];
+  }
+  if (looksLikeTextColumns(bodyRows, boxes, cols, pageWidth) || hasProseColumn(bodyRows, boxes, cols, pageWidth)) return undefined;
+  // Boxes of one visual row that land in one column: the columns do not fit these rows.
+  const crowded = bodyRows.filter((r) => {
+    const firsts = r.ids.map((id) => cols.findIndex((c) => Math.min(c[1], boxes[id]![2]) - Math.max(c[0], boxes[id]![0]) > 0));
+    return new Set(firsts).size < firsts.length;
+  }).length;
+  if (crowded > 0.25 * bodyRows.length) return undefined;
+  const grid = tableGrid(rows, boxes, cols, body, { headRows, texts });
+  const filledRows = new Set(grid.cells.filter((c) => !c.header).map((c) => c.row));
+  const multiRows = [...filledRows].filter((r) => grid.cells.filter((c) => c.row === r).length >= 2);
+  if (grid.rows < 3 || multiRows.length < 2) return undefined;
+  // A handful of characters (a chart's tick labels and a letter or two of its rotated axis title) is not a table.
+  if (texts && rows.flatMap((r) => r.ids).reduce((n, i) => n + text(i).replace(/\s/g, '').length, 0) < MIN_CHARS) return undefined;
+  if (continuesAsText(rows, grid, boxes, indices, body, texts && text) || runsOnAsProse(grid, text)) return undefined;
+  markHeadings(grid, text);
+  const lines = rows.flatMap((r) => r.ids);
+  return { bbox: union(lines.map((i) => boxes[i]!)), lines, grid };
 }
 
 /** Equal-width columns of long boxes that fill them: running text, not a table. */
-function looksLikeTextColumns(run: Row[], boxes: BBox[], cols: [number, number][], pageWidth: number): boolean {
+function looksLikeTextColumns(run: GridRow[], boxes: BBox[], cols: [number, number][], pageWidth: number): boolean {
   const widths = cols.map((c) => c[1] - c[0]);
   if (Math.min(...widths) < 0.2 * pageWidth) return false;
   if (Math.max(...widths) / Math.min(...widths) > 1.6) return false;
@@ -111,10 +223,30 @@ function looksLikeTextColumns(run: Row[], boxes: BBox[], cols: [number, number][
 }
 
 /**
+ * Text that reads on from cell to cell down a column as sentences do (a line without a full stop, then
+ * one in lower case), in several places: prose set in narrow columns (margin notes beside an example),
+ * not a table.
+ */
+function runsOnAsProse(grid: TableGrid, text: (i: number) => string): boolean {
+  const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+  for (let c = 0; c < grid.cols; c++) {
+    const cells = grid.cells.filter((x) => x.col === c && x.colSpan === 1 && x.lines.length > 0).sort((a, b) => a.row - b.row);
+    let flows = 0;
+    for (let k = 1; k < cells.length; k++) {
+      const above = text(cells[k - 1]!.lines[cells[k - 1]!.lines.length - 1]!);
+      const here = text(cells[k]!.lines[0]!);
+      if (words(above) >= 3 && !/[.:;!?]$/.test(above) && /^\p{Ll}/u.test(here) && words(here) >= 2) flows++;
+    }
+    if (flows >= 2 && flows >= 0.3 * (cells.length - 1)) return true;
+  }
+  return false;
+}
+
+/**
  * Text running on above or below the run inside one column's x-range only (not across the others):
  * the "table" is a column of prose beside a sidebar or an infobox whose rows happen to line up.
  */
-function continuesAsText(run: Row[], grid: TableGrid, boxes: BBox[], indices: number[], body: number): boolean {
+function continuesAsText(run: GridRow[], grid: TableGrid, boxes: BBox[], indices: number[], body: number, text?: (i: number) => string): boolean {
   const inRun = new Set(run.flatMap((r) => r.ids));
   const top = run[0]!.box[1];
   const bottom = run[run.length - 1]!.box[3];
@@ -131,48 +263,19 @@ function continuesAsText(run: Row[], grid: TableGrid, boxes: BBox[], indices: nu
       const close = (b[3] <= top && top - b[3] < 4 * body) || (b[1] >= bottom && b[1] - bottom < 4 * body);
       const inside = b[0] >= span[0]! - body && b[2] <= span[1]! + 2 * body;
       const crosses = others.some((o) => b[0] < o[1]! && b[2] > o[0]!);
-      return close && inside && !crosses && width(b) > 0.6 * (span[1]! - span[0]!);
+      // With the lines' texts, only lines of a few words are running text (not a heading such as "Methods").
+      const words = text ? text(i).split(/\s+/).filter(Boolean).length >= 3 : true;
+      return close && inside && !crosses && words && width(b) > 0.6 * (span[1]! - span[0]!);
     });
     return near.length >= 2;
   });
 }
 
 /** A column made of long lines of running text (body text beside a sidebar or an infobox). */
-function hasProseColumn(run: Row[], boxes: BBox[], cols: [number, number][], pageWidth: number): boolean {
+function hasProseColumn(run: GridRow[], boxes: BBox[], cols: [number, number][], pageWidth: number): boolean {
   return cols.some((c) => {
     const inCol = run.flatMap((r) => r.ids).filter((id) => boxes[id]![0] < c[1] && boxes[id]![2] > c[0]);
     const long = inCol.filter((id) => width(boxes[id]!) >= 0.4 * pageWidth).length;
     return long >= 4 && long >= 0.6 * inCol.length;
   });
-}
-
-/**
- * A row that continues the cells above it (a wrapped cell: close below, no box in the first column
- * while the row above has one) joins the row above.
- */
-function mergeWrappedRows(cells: TableCell[], run: Row[], boxes: BBox[], body: number): TableCell[] {
-  const rowIndex = new Map<number, number>();
-  let out = 0;
-  const byRow = (r: number) => cells.filter((c) => c.row === r);
-  for (let r = 0; r < run.length; r++) {
-    const mine = byRow(r);
-    const gap = r > 0 ? run[r]!.box[1] - run[r - 1]!.box[3] : Infinity;
-    const above = r > 0 ? byRow(r - 1) : [];
-    const continues =
-      r > 0 &&
-      gap < 0.5 * median(run[r]!.ids.map((i) => height(boxes[i]!))) &&
-      gap < 0.5 * body &&
-      !mine.some((c) => c.col === 0) &&
-      above.some((c) => c.col === 0);
-    if (continues) rowIndex.set(r, rowIndex.get(r - 1)!);
-    else rowIndex.set(r, out++);
-  }
-  const merged: TableCell[] = [];
-  for (const c of cells) {
-    const row = rowIndex.get(c.row)!;
-    const same = merged.find((m) => m.row === row && m.col === c.col);
-    if (same) same.lines.push(...c.lines);
-    else merged.push({ ...c, row, lines: [...c.lines] });
-  }
-  return merged;
 }

@@ -22,6 +22,8 @@ export interface TableCell {
   /** Indices into the page's lines, top to bottom. */
   lines: number[];
   header: boolean;
+  /** This cell's part of its first line, when one line runs across cells (split at a column gap). */
+  text?: string;
 }
 
 export interface TableGrid {

@@ -14,6 +14,21 @@ describe('textItemsToLines', () => {
     expect(lines[0]!.direction).toBe(0);
   });
 
+  it('keeps a smaller raised run right after the text on its line, with no space (a unit "U mg−1" in a table cell)', () => {
+    // The items of a cell of a journal's table (not_parsing2.pdf p5): "U", "mg" at 6.97 pt, "−" and "1" at 4.98 pt, 2.5 pt higher.
+    const lines = textItemsToLines(
+      [
+        item('62.7', [6.97, 0, 0, 6.97, 305.76, 721.68], 13.57),
+        item('U', [6.97, 0, 0, 6.97, 320.5, 721.68], 5.29),
+        item('mg', [6.97, 0, 0, 6.97, 326.95, 721.68], 10.85),
+        item('−', [4.98, 0, 0, 4.98, 337.8, 724.21], 3.89),
+        item('1', [4.98, 0, 0, 4.98, 341.69, 724.21], 2.77),
+      ],
+      VIEWPORT,
+    );
+    expect(lines.map((l) => l.text)).toEqual(['62.7 U mg−1']);
+  });
+
   it('gives text set upward, as on a sideways table, its angle on the image', () => {
     const [line] = textItemsToLines([item('Upward', [0, 12, -12, 0, 100, 300], 40)], VIEWPORT);
     expect(line!.direction).toBeCloseTo(-Math.PI / 2);

@@ -42,7 +42,10 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
     const base = Math.max(p0[1], p1[1]);
     // The direction the text runs in, on the page image: 0 for level text read left to right.
     const direction = Math.atan2(vt[1]! * a + vt[3]! * b, vt[0]! * a + vt[2]! * b);
-    if (cur && Math.abs(base - cur.base) < 0.5 * h && box[0] - cur.bbox[2] < 1.0 * h && box[0] > cur.bbox[0]) {
+    // Measured against the taller of the two, so a smaller raised or lowered run right after the text (the
+    // "−1" of "U mg−1", a footnote mark) stays on its line.
+    const tall = Math.max(h, cur ? cur.bbox[3] - cur.bbox[1] : 0);
+    if (cur && Math.abs(base - cur.base) < 0.5 * tall && box[0] - cur.bbox[2] < 1.0 * h && box[0] > cur.bbox[0]) {
       const gap = box[0] - cur.bbox[2];
       if (!cur.text.endsWith(' ') && gap > 0.15 * h) cur.text += ' ';
       cur.text += it.str;

@@ -1,0 +1,90 @@
+// Tables whose rows are bands between horizontal rules (no vertical rules, or too few to make a grid):
+// a stack of four or more rules of one length, text between each pair. Each band is one row, however many
+// lines its cells wrap to, unless it holds several labelled rows (rules under groups of rows); the lines
+// just above the first rule head the table.
+//
+//   findBandedTables(rules, boxes, indices, body, texts) → TableRegion[]
+//
+// Booktabs tables (three rules: top, under the header, bottom) are not banded: their body is many rows
+// between two rules, and the unruled finder reads them (tables.ts).
+import type { BBox } from '../../protocol/page';
+import { centerX, centerY, groupRows, union, width } from './geometry';
+import type { Rule } from './rulings';
+import { columnsOf, markHeadings, tableColumns, type GridRow } from './table-grid';
+import type { TableRegion } from './tables';
+import type { TableCell } from './types';
+
+/** Rules in a band stack; fewer is booktabs or a frame. */
+const MIN_RULES = 4;
+/** Farthest apart two rules of a stack may be, in body lines (a group of rows between subtotal rules). */
+const REACH = 12;
+
+export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices: number[], body: number, texts?: readonly (string | undefined)[]): TableRegion[] {
+  const text = (i: number) => (texts?.[i] ?? '').trim();
+  const tables: TableRegion[] = [];
+  const used = new Set<number>();
+  for (const stack of ruleStacks(rules, body, REACH).filter((s) => s.length >= MIN_RULES)) {
+    const [x0, x1] = [stack[0]!.from, stack[0]!.to];
+    const inside = (i: number, top: number, bottom: number) => !used.has(i) && centerX(boxes[i]!) > x0 && centerX(boxes[i]!) < x1 && centerY(boxes[i]!) > top && centerY(boxes[i]!) < bottom;
+    // A rule above a paragraph (a page's head rule over the title and the text before the table) is not the table's.
+    const prose = (i: number) => width(boxes[i]!) > 0.7 * (x1 - x0) && text(i).split(/\s+/).length >= 6;
+    while (stack.length >= MIN_RULES && indices.some((i) => inside(i, stack[0]!.at, stack[1]!.at) && prose(i))) stack.shift();
+    if (stack.length < MIN_RULES) continue;
+    // Bands between consecutive rules, and the heading lines just above the first rule.
+    const bands: number[][] = [];
+    const first = stack[0]!.at;
+    bands.push(indices.filter((i) => inside(i, first - 2.2 * body, first)));
+    for (let k = 0; k + 1 < stack.length; k++) bands.push(indices.filter((i) => inside(i, stack[k]!.at, stack[k + 1]!.at)));
+    const filled = bands.slice(1).filter((b) => b.length > 0);
+    if (filled.length < MIN_RULES - 1) continue;
+    const rows: GridRow[] = groupRows(bands.flat(), boxes).map((ids) => ({ ids, box: union(ids.map((i) => boxes[i]!)) }));
+    const cols = tableColumns(rows.filter((r) => !bands[0]!.includes(r.ids[0]!)), boxes, body);
+    if (cols.length < 2) continue;
+    const cells: TableCell[] = [];
+    let row = 0;
+    bands.forEach((band, k) => {
+      if (band.length === 0) return;
+      // A band with several labelled rows (rules under groups of rows, as in a financial statement) is split
+      // where a label starts; a band with one label is one row, however many lines its cells take.
+      const visual = groupRows(band, boxes);
+      const starts = visual.map((ids) => ids.some((i) => columnsOf(boxes[i]!, cols)[0] === 0) && !(ids.length === 1 && /^\p{Ll}/u.test(text(ids[0]!))));
+      const split = k > 0 && starts.filter(Boolean).length >= 2;
+      visual.forEach((ids, v) => {
+        if (split && starts[v] && v > starts.indexOf(true)) row++;
+        for (const i of ids) {
+          const [c0, c1] = columnsOf(boxes[i]!, cols);
+          const into = cells.find((c) => c.row === row && c.col <= c1 && c.col + c.colSpan - 1 >= c0);
+          if (into) into.lines.push(i);
+          else cells.push({ row, col: c0, rowSpan: 1, colSpan: c1 - c0 + 1, lines: [i], header: k === 0 });
+        }
+      });
+      row++;
+    });
+    // Most bands must hold cells in two columns or more: stacked rules under single lines are a form's
+    // fill-in lines or a lined list.
+    const bodyRows = [...new Set(cells.filter((c) => !c.header).map((c) => c.row))];
+    if (bodyRows.filter((r) => cells.filter((c) => c.row === r).length >= 2).length < 0.6 * bodyRows.length) continue;
+    const lines = bands.flat();
+    lines.forEach((i) => used.add(i));
+    cells.sort((a, b) => a.row - b.row || a.col - b.col);
+    const grid = { rows: row, cols: cols.length, cells };
+    markHeadings(grid, text);
+    tables.push({ bbox: union(lines.map((i) => boxes[i]!)), lines, grid });
+  }
+  return tables;
+}
+
+/** Stacks of rules of one extent, top to bottom, each no more than `reach` body lines below the last. */
+export function ruleStacks(rules: readonly Rule[], body: number, reach = 10): Rule[][] {
+  const stacks: Rule[][] = [];
+  const tol = Math.max(4, 0.3 * body);
+  for (const r of [...rules].sort((a, b) => a.at - b.at)) {
+    const s = stacks.find((x) => {
+      const last = x[x.length - 1]!;
+      return Math.abs(last.from - r.from) <= tol && Math.abs(last.to - r.to) <= tol && r.at - last.at <= reach * body && r.at - last.at > 0.5 * body;
+    });
+    if (s) s.push(r);
+    else stacks.push([r]);
+  }
+  return stacks;
+}

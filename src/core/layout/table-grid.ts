@@ -1,0 +1,234 @@
+// The cell grid of an unruled table: columns from the whitespace its rows share, cells placed in them,
+// wrapped cells joined, header rows marked.
+//
+//   tableColumns(rows, boxes, body) → column x-ranges
+//   tableGrid(rows, boxes, cols, { headRows, texts }) → TableGrid
+//
+// Columns are the x-ranges between vertical channels of whitespace that (almost) every multi-cell row
+// leaves open; a cell crossing a channel (a spanning heading, two cells the detector read as one) spans
+// the columns it covers. Rows are visual rows; a row that continues the cells above it (a wrapped cell)
+// joins that row.
+import type { BBox } from '../../protocol/page';
+import type { TableCell, TableGrid } from './types';
+
+export interface GridRow {
+  ids: number[];
+  box: BBox;
+}
+
+/** Narrowest whitespace channel between two columns, in body line heights. */
+const MIN_CHANNEL = 0.4;
+
+/**
+ * Column x-ranges from the rows with two or more boxes: x positions covered by at most `tol` of them
+ * (a few spanning or merged cells may cross a channel) and at least MIN_CHANNEL·body wide separate columns.
+ */
+export function tableColumns(rows: GridRow[], boxes: BBox[], body: number): [number, number][] {
+  const multi = rows.filter((r) => r.ids.length >= 2);
+  const ids = multi.flatMap((r) => r.ids);
+  if (ids.length === 0) return [];
+  const x0 = Math.floor(Math.min(...ids.map((i) => boxes[i]![0])));
+  const x1 = Math.ceil(Math.max(...ids.map((i) => boxes[i]![2])));
+  const cover = new Int32Array(x1 - x0 + 1);
+  for (const r of multi) {
+    const seen = new Uint8Array(x1 - x0 + 1);
+    for (const i of r.ids) {
+      const b = boxes[i]!;
+      for (let x = Math.ceil(b[0]); x <= Math.floor(b[2]); x++) seen[x - x0] = 1;
+    }
+    seen.forEach((s, k) => (cover[k]! += s));
+  }
+  const tol = Math.floor(0.12 * multi.length);
+  const cols: [number, number][] = [];
+  let start = -1;
+  let gap = 0;
+  for (let k = 0; k <= x1 - x0; k++) {
+    if (cover[k]! > tol) {
+      if (start >= 0 && gap >= MIN_CHANNEL * body) {
+        cols.push([x0 + start, x0 + k - gap - 1]);
+        start = k;
+      } else if (start < 0) start = k;
+      gap = 0;
+    } else if (start >= 0) gap++;
+  }
+  if (start >= 0) cols.push([x0 + start, x1 - gap]);
+  return cols;
+}
+
+/** Columns [first, last] a box covers: those it overlaps, or the nearest one when it sits in a channel. */
+export function columnsOf(b: BBox, cols: [number, number][]): [number, number] {
+  const hit = cols.flatMap((c, i) => (Math.min(c[1], b[2]) - Math.max(c[0], b[0]) > 0 ? [i] : []));
+  if (hit.length) return [hit[0]!, hit[hit.length - 1]!];
+  const cx = (b[0] + b[2]) / 2;
+  const dist = (c: [number, number]) => (cx < c[0] ? c[0] - cx : cx > c[1] ? cx - c[1] : 0);
+  const best = cols.reduce((bi, c, i) => (dist(c) < dist(cols[bi]!) ? i : bi), 0);
+  return [best, best];
+}
+
+export interface GridOptions {
+  /** How many of the first rows are headings (rows above a rule under the header, rows found above the body). */
+  headRows?: number;
+  texts?: readonly (string | undefined)[];
+}
+
+/** Places every row's boxes in the columns; wrapped rows join the row above. */
+export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number][], body: number, o: GridOptions = {}): TableGrid {
+  const text = (i: number) => (o.texts?.[i] ?? '').trim();
+  const head = o.headRows ?? 0;
+  // A wrapped cell's next line sits as close as rows usually do; a group row has more space above it.
+  const gaps = rows.slice(1).map((r, k) => r.box[1] - rows[k]!.box[3]).sort((a, b) => a - b);
+  const closeGap = (gaps[Math.floor(gaps.length / 2)] ?? 0) + 0.25 * body;
+  const hasStub = rows.slice(head).map((r) => r.ids.some((id) => columnsOf(boxes[id]!, cols)[0] === 0));
+  const stubLed = hasStub.length >= 4 && hasStub.filter(Boolean).length <= 0.5 * hasStub.length;
+  const flow: Flow = { boxes, body, close: Math.min(closeGap, 0.9 * body), text, ncols: cols.length, stubLed };
+  const cells: TableCell[] = [];
+  let row = -1;
+  let prev: { cells: TableCell[]; box: BBox } | undefined;
+  rows.forEach((r, k) => {
+    const placed = r.ids.map((id) => ({ id, span: columnsOf(boxes[id]!, cols) }));
+    // A heading row of one box centred on the table is its title: it spans every column.
+    if (k < head && placed.length === 1 && Math.abs(centre(boxes[placed[0]!.id]!) - (cols[0]![0] + cols[cols.length - 1]![1]) / 2) < 0.1 * (cols[cols.length - 1]![1] - cols[0]![0])) {
+      placed[0]!.span = [0, cols.length - 1];
+    }
+    const joins = k > 0 && k !== head && prev !== undefined && continues(placed, prev, r, flow);
+    if (!joins) {
+      row++;
+      prev = { cells: [], box: r.box };
+    }
+    for (const { id, span } of placed) {
+      // One line over several columns of a body row, its words falling on either side of their gaps: cells
+      // the PDF set as one run of text ("Original author(s)  Andreas Gal"), split back at the gaps.
+      const parts = k >= head && span[1] > span[0] && placed.length === 1 ? splitAtColumns(boxes[id]!, text(id), cols, span) : undefined;
+      if (parts) {
+        parts.forEach((t, p) => {
+          const c: TableCell = { row, col: span[0] + p, rowSpan: 1, colSpan: 1, lines: [id], header: false, text: t };
+          cells.push(c);
+          prev!.cells.push(c);
+        });
+        continue;
+      }
+      const into = cells.find((c) => c.row === row && c.col <= span[1] && c.col + c.colSpan - 1 >= span[0]);
+      if (into) into.lines.push(id);
+      else {
+        const c: TableCell = { row, col: span[0], rowSpan: 1, colSpan: span[1] - span[0] + 1, lines: [id], header: k < head };
+        cells.push(c);
+        prev!.cells.push(c);
+      }
+    }
+    prev!.box = r.box;
+  });
+  const n = row + 1;
+  // The first row heads a table when nothing above it was taken for a heading; a spanning heading row
+  // (a cell over several columns) heads the row of headings under it too.
+  if (!cells.some((c) => c.header)) for (const c of cells) c.header = c.row === 0;
+  const lastHead = Math.max(-1, ...cells.filter((c) => c.header).map((c) => c.row));
+  if (lastHead >= 0 && lastHead + 1 < n - 1 && cells.some((c) => c.row === lastHead && c.colSpan > 1 && c.colSpan < cols.length)) {
+    const under = cells.filter((c) => c.row === lastHead + 1);
+    if (under.length >= 2 && under.every((c) => !/\d[\d.,]*\s*$/.test(joinedText(c, text)) || /^(19|20)\d\d$/.test(joinedText(c, text)))) for (const c of under) c.header = true;
+  }
+  cells.sort((a, b) => a.row - b.row || a.col - b.col);
+  return { rows: n, cols: cols.length, cells };
+}
+
+const centre = (b: BBox) => (b[0] + b[2]) / 2;
+
+/**
+ * A line's text split at the gaps between the columns it crosses, where each gap falls on a space (its
+ * characters taken as equally wide across its box), every piece non-empty; else undefined. A sentence
+ * across the table (a note) is not split.
+ */
+export function splitAtColumns(b: BBox, t: string, cols: [number, number][], span: [number, number]): string[] | undefined {
+  if (!t || (/[.:;]$/.test(t) && t.split(/\s+/).length >= 4)) return undefined;
+  const perChar = (b[2] - b[0]) / t.length;
+  const pieces: string[] = [];
+  let from = 0;
+  for (let c = span[0]; c < span[1]; c++) {
+    const [gapFrom, gapTo] = [cols[c]![1], cols[c + 1]![0]];
+    let at = -1;
+    for (let k = from + 1; k < t.length - 1; k++) {
+      const x = b[0] + (k + 0.5) * perChar;
+      if (t[k] === ' ' && x >= gapFrom - perChar && x <= gapTo + perChar) at = k;
+    }
+    if (at < 0) return undefined;
+    pieces.push(t.slice(from, at).trim());
+    from = at + 1;
+  }
+  pieces.push(t.slice(from).trim());
+  return pieces.every(Boolean) ? pieces : undefined;
+}
+const joinedText = (c: TableCell, text: (i: number) => string) => c.lines.map(text).join(' ').trim();
+
+const FLOWS = /^[\p{Ll}(\-–•·]/u;
+/** A sentence's end: a full stop after a word (not an abbreviation such as "sp." or "Inc."), or :;!? */
+const ENDS = /(\p{L}{4,}|\d)\.$|[:;!?]$/u;
+
+interface Flow {
+  boxes: BBox[];
+  body: number;
+  /** How far under the row above a wrapped line may sit. */
+  close: number;
+  text: (i: number) => string;
+  ncols: number;
+  /** Table rows start only where the stub has text: most visual rows leave it empty (cells of many lines). */
+  stubLed: boolean;
+}
+
+/**
+ * Does a visual row continue the table row above it (a wrapped cell) rather than start a new one? Only when
+ * the row above has a stub (first column) and this one sits no further under it than rows usually are, and:
+ * - in a stub-led table, it has no stub box of its own, or all its boxes run on (start lower case, a
+ *   parenthesis or a dash: "features" under "Specific physical");
+ * - otherwise, no stub box and either some of the other columns left empty or all its texts running on;
+ * - or only a stub box, not set further left than the stub above, that runs on from it or sits right
+ *   under a stub that does not end a sentence.
+ */
+function continues(placed: { id: number; span: [number, number] }[], prev: { cells: TableCell[]; box: BBox }, r: GridRow, f: Flow): boolean {
+  const gap = r.box[1] - prev.box[3];
+  if (gap > (f.stubLed ? 1.5 * f.body : f.close)) return false;
+  const stubAbove = prev.cells.find((c) => c.col === 0);
+  if (!stubAbove) return false;
+  const inStub = placed.filter((p) => p.span[0] === 0);
+  const runsOn = (id: number) => FLOWS.test(f.text(id));
+  if (f.stubLed) return inStub.length === 0 || placed.every((p) => runsOn(p.id));
+  if (inStub.length === 0) {
+    const filled = new Set(placed.flatMap((p) => Array.from({ length: p.span[1] - p.span[0] + 1 }, (_, k) => p.span[0] + k)));
+    const leavesEmpty = filled.size < f.ncols - 1;
+    return leavesEmpty || placed.every((p) => runsOn(p.id));
+  }
+  if (placed.length !== 1 || inStub[0]!.span[1] !== 0) return false;
+  const id = inStub[0]!.id;
+  const lastStub = stubAbove.lines[stubAbove.lines.length - 1]!;
+  if (f.boxes[id]![0] < f.boxes[lastStub]![0] - 0.3 * f.body) return false;
+  const above = f.text(lastStub);
+  return runsOn(id) || (prev.cells.length >= 2 && above !== '' && !ENDS.test(above));
+}
+
+const DIGITS = /\d/g;
+const LETTERS = /\p{L}/gu;
+const count = (s: string, re: RegExp) => (s.match(re) ?? []).length;
+/** A figure, code or amount: more digits than letters. */
+const numeric = (s: string) => count(s, DIGITS) > 0 && count(s, DIGITS) >= count(s, LETTERS);
+
+/**
+ * Heading cells inside the body, marked as headers (th), as a reader of the table would take them:
+ * - a row whose cells in figure columns are words ("EC Number", "CAS Number" over columns of codes): a
+ *   heading repeated under a group title, or the header of a table that continues from the page before;
+ * - the stub (first column) when every body cell in it is words and the table has other columns: the rows'
+ *   labels ("Lymphatic system", "Predecessor").
+ */
+export function markHeadings(grid: TableGrid, text: (i: number) => string): void {
+  const cellText = (c: TableCell) => c.lines.map(text).join(' ').trim();
+  const body = grid.cells.filter((c) => !c.header && c.lines.length > 0);
+  const figureCols = new Set<number>();
+  for (let col = 1; col < grid.cols; col++) {
+    // Dashes and blanks ("-", "–") say nothing either way.
+    const inCol = body.filter((c) => c.col === col && c.colSpan === 1).map(cellText).filter((t) => count(t, DIGITS) + count(t, LETTERS) > 0);
+    if (inCol.length >= 3 && inCol.filter(numeric).length >= 0.7 * inCol.length) figureCols.add(col);
+  }
+  for (let r = 0; r < grid.rows; r++) {
+    const inFigures = grid.cells.filter((c) => c.row === r && c.colSpan === 1 && figureCols.has(c.col) && c.lines.length > 0).map(cellText);
+    if (inFigures.length > 0 && inFigures.every((t) => !numeric(t) && count(t, LETTERS) >= 2)) for (const c of grid.cells) if (c.row === r) c.header = true;
+  }
+  const stub = body.filter((c) => c.col === 0 && c.colSpan === 1);
+  if (grid.cols >= 2 && stub.length >= 2 && stub.every((c) => !numeric(cellText(c)) && count(cellText(c), LETTERS) >= 2)) for (const c of stub) c.header = true;
+}

@@ -1,0 +1,212 @@
+// Tables on real pages: line boxes and texts of corpus pages as Pagemark's default reads them (the detector's
+// boxes filled with the PDF's own text) and the rules found in their pixels, committed as small fixtures
+// (test/fixtures/tables/). The rules are drawn back onto a blank page of the same size, so the layout finds
+// them as it does on the rendered page.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { BBox, PageImage } from '../../protocol/page';
+import { assembleMarkdown } from '../assemble/assemble-markdown';
+import { layoutPage } from './layout-page';
+import type { Rule } from './rulings';
+import type { Block } from './types';
+
+interface Fixture {
+  width: number;
+  height: number;
+  unclip?: number;
+  lines: { bbox: BBox; text: string }[];
+  rulings: { horizontal: Rule[]; vertical: Rule[] };
+}
+
+const load = (name: string): Fixture => JSON.parse(readFileSync(new URL(`../../../test/fixtures/tables/${name}.json`, import.meta.url), 'utf8'));
+
+function pageOf(f: Fixture): PageImage {
+  const { width: w, height: h } = f;
+  const pixels = new Uint8ClampedArray(w * h * 4).fill(255);
+  const fill = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = Math.max(0, Math.round(y0)); y < Math.min(h, Math.round(y1)); y++)
+      for (let x = Math.max(0, Math.round(x0)); x < Math.min(w, Math.round(x1)); x++) pixels.fill(0, (y * w + x) * 4, (y * w + x) * 4 + 3);
+  };
+  for (const r of f.rulings.horizontal) fill(r.from, r.at - r.thickness / 2 + 0.5, r.to + 1, r.at + r.thickness / 2 + 0.5);
+  for (const r of f.rulings.vertical) fill(r.at - r.thickness / 2 + 0.5, r.from, r.at + r.thickness / 2 + 0.5, r.to + 1);
+  return { width: w, height: h, pixels, dpi: 0 };
+}
+
+function read(name: string) {
+  const f = load(name);
+  const blocks = layoutPage(f.lines, pageOf(f), f.unclip ? { unclipRatio: f.unclip } : {});
+  const texts = f.lines.map((l) => l.text);
+  const tables = blocks.filter((b): b is Block & { table: NonNullable<Block['table']> } => b.type === 'table' && !!b.table);
+  const markdown = assembleMarkdown(blocks, texts, { page: 1, dropHeaders: true }).markdown;
+  return { f, blocks, tables, markdown, texts };
+}
+
+/** The table as rows of cell texts (a spanning cell once, at its first column), with its header flags. */
+function rowsOf(t: { table: NonNullable<Block['table']> }, texts: string[]): { cells: string[]; header: boolean[] }[] {
+  return Array.from({ length: t.table.rows }, (_, r) => {
+    const cells = t.table.cells.filter((c) => c.row === r).sort((a, b) => a.col - b.col);
+    return { cells: cells.map((c) => c.lines.map((i, k) => (k === 0 && c.text !== undefined ? c.text : texts[i]!.trim())).join(' ')), header: cells.map((c) => c.header) };
+  });
+}
+
+describe('tables on real pages', () => {
+  it('reads rows banded by horizontal rules, each band one row however many lines its cells wrap to (MaxLinear certificate p1)', () => {
+    const { tables, texts } = read('banded-sci-p1');
+    expect(tables).toHaveLength(1);
+    const rows = rowsOf(tables[0]!, texts);
+    expect(rows.map((r) => r.cells[0])).toEqual(['Environmental Category & Description', 'RoHS | Exempt', 'RoHS', 'Halogen Free', 'REACH', 'TSCA']);
+    expect(rows[0]!.header.every(Boolean)).toBe(true);
+    expect(rows[5]!.cells).toEqual([
+      'TSCA',
+      'If “Y”, then product is compliant and does not use any of the Toxic Substance Control Act (TSCA) restricted substances. See Appendix F for a list of these substances.',
+      'Y',
+    ]);
+  });
+
+  it('takes every line between the top and bottom rule of a booktabs table, rows led by the stub (Turner syndrome table p3)', () => {
+    const { tables, texts, f } = read('booktabs-turner-p3');
+    expect(tables).toHaveLength(1);
+    const rows = rowsOf(tables[0]!, texts);
+    expect(rows[0]!.cells.filter(Boolean)).toEqual(['Neonate and childhood', 'Adolescence and adult age']);
+    expect(rows[0]!.header.every(Boolean)).toBe(true);
+    expect(rows.slice(1).map((r) => r.cells[0])).toEqual(['Specific physical features', 'Lymphatic system', 'Bone', 'ENT', 'Renal']);
+    expect(rows[2]!.cells[2]).toBe('Lymphedema may occur at any age and be exacerbated by treatments as growth hormone or oestrogens');
+    // The caption above the top rule and the page's rotated margin text are not cells.
+    const inTable = new Set(tables[0]!.lines);
+    expect(f.lines.filter((l, i) => inTable.has(i) && (l.bbox[0] > 1850 || l.text.startsWith('Table 1')))).toEqual([]);
+  });
+
+  it('finds an infobox beside a text column, its centred title spanning both columns (Wikipedia page p1)', () => {
+    const { tables, texts, f } = read('infobox-edgar-p1');
+    expect(tables).toHaveLength(1);
+    const t = tables[0]!;
+    const title = t.table.cells.find((c) => c.row === 0)!;
+    expect(title).toMatchObject({ col: 0, colSpan: 2, header: true });
+    expect(texts[title.lines[0]!]).toBe('King of the English');
+    const rows = rowsOf(t, texts);
+    expect(rows.slice(1, 4).map((r) => r.cells)).toEqual([
+      ['Reign', '1 October 959 – 8 July 975'],
+      ['Predecessor', 'Eadwig'],
+      ['Successor', 'Edward the Martyr'],
+    ]);
+    expect(rows[rows.length - 1]!.cells).toEqual(['Mother', 'Ælfgifu of Shaftesbury']);
+    // No line of the body text beside it is in the table.
+    expect(t.lines.filter((i) => f.lines[i]!.bbox[2] < 860)).toEqual([]);
+  });
+
+  it('heads a numeric table with its header row, columns a little closer than a body line (RSC supplement, Table S2)', () => {
+    const { tables, texts, markdown } = read('numeric-chem-p3');
+    expect(tables).toHaveLength(1);
+    const rows = rowsOf(tables[0]!, texts);
+    expect(rows[0]!.cells).toEqual(['Entry', 'IL', 'Base (mol%)', 'T (°C)', 'Mn (kDa)', 'Mw/Mn', 'Yield a/Time']);
+    expect(rows[0]!.header.every(Boolean)).toBe(true);
+    expect(rows.find((r) => r.cells[0] === 'S7')!.cells).toEqual(['S7', '[C2mim][OAc]', '-', '80', '34.1', '2.42', 'Fig. S5']);
+    // The caption stays a paragraph right before the table.
+    expect(markdown).toMatch(/Table S2\n\n<table>\n<thead>\n<tr><th>Entry<\/th>/);
+  });
+
+  it('keeps an empty cell as an empty <td></td> in its place (RSC supplement, Table S2, entry S12)', () => {
+    const { markdown } = read('numeric-chem-p3');
+    expect(markdown).toContain('<tr><td>S12</td><td>[Cho][C2H5CO2]</td><td></td><td>80</td><td>-</td><td>-</td><td>0</td></tr>');
+  });
+
+  it('keeps group rows and joins a stub that wraps, also after an abbreviation (enzyme survey, Table 1)', () => {
+    const { tables, texts } = read('groups-np2-p5');
+    expect(tables).toHaveLength(1);
+    const rows = rowsOf(tables[0]!, texts);
+    expect(rows[0]!.cells[0]).toBe('Microorganism');
+    expect(rows[1]!.cells).toEqual(['Bacteria']);
+    expect(rows[2]!.cells.slice(0, 3)).toEqual(['Yersinia Pseudotuberculosis Q66CJ', 'SmF', '62.7 U mg −1']);
+    const photo = rows.find((r) => r.cells[0]!.startsWith('Photobacterium'))!;
+    expect(photo.cells[0]).toBe('Photobacterium sp. J15');
+    expect(rows.map((r) => r.cells[0])).toContain('Fungi');
+  });
+
+  it('reads a ruled table with rows spanning its middle columns (REACH list p3)', () => {
+    const { tables, texts } = read('ruled-sci-p3');
+    expect(tables).toHaveLength(1);
+    const rows = rowsOf(tables[0]!, texts);
+    const date = rows.find((r) => r.cells.includes('Date of Inclusion: January 19, 2021'))!;
+    expect(date.cells).toEqual(['', 'Date of Inclusion: January 19, 2021', 'EC Number', 'CAS Number']);
+    expect(rows.find((r) => r.cells[0] === '212')!.cells).toEqual(['212', '1,4-dioxane', '204-661-8', '123-91-1']);
+  });
+
+  it('splits a financial statement’s bands (rules under groups of rows) at each label, the spread’s other page apart (annual report p62–63)', () => {
+    const { tables, texts, f } = read('statement-spread-p1');
+    const left = tables.find((t) => t.lines.some((i) => texts[i] === 'Net profit'))!;
+    expect(left).toBeDefined();
+    // Nothing of the facing page (right of the spread's gutter) is in the statement.
+    expect(left.lines.filter((i) => f.lines[i]!.bbox[0] > 1000)).toEqual([]);
+    const rows = rowsOf(left, texts);
+    expect(rows.find((r) => r.cells[0] === 'Remeasurements of defined benefit plans')!.cells).toEqual(['Remeasurements of defined benefit plans', '(23,574)', '84,501']);
+    expect(rows.find((r) => r.cells[0] === 'Exchange differences on translating foreign operations')!.cells).toEqual(['Exchange differences on translating foreign operations', '(49,360)', '61,880']);
+    expect(rows.find((r) => r.cells[0]!.startsWith('Changes in fair value'))!.cells[0]).toBe('Changes in fair value of financial assets measured at fair value through other comprehensive income');
+    expect(rows[0]!.cells).toContain('2021');
+    expect(rows[0]!.header.every(Boolean)).toBe(true);
+  });
+
+  it('finds the small tables in a page of cards, one card at a time (HTML5 canvas cheat sheet p1)', () => {
+    const { tables, texts } = read('cards-canvas-p1');
+    const withCell = (cell: string) => tables.map((t) => rowsOf(t, texts)).find((rows) => rows.some((r) => r.cells.includes(cell)))!;
+    expect(withCell('width').map((r) => r.cells)).toEqual([
+      ['Name', 'Type', 'Default'],
+      ['width', 'unsigned long', '300'],
+      ['height', 'unsigned long', '150'],
+    ]);
+    expect(withCell('lineWidth').slice(0, 3).map((r) => r.cells)).toEqual([
+      ['Name', 'Type', 'Default'],
+      ['lineWidth', 'float', '1.0'],
+      ['lineCap', 'string', 'butt'],
+    ]);
+    expect(withCell('globalAlpha')[1]!.cells).toEqual(['globalAlpha', 'float', '1.0']);
+  });
+
+  it('marks the heading cells of a table body: a heading row over columns of codes, a stub of labels', () => {
+    const ruled = read('ruled-sci-p3');
+    const date = ruled.tables[0]!.table.cells.filter((c) => c.lines.some((i) => ['EC Number', 'CAS Number'].includes(ruled.texts[i]!)));
+    expect(date.length).toBeGreaterThanOrEqual(2);
+    expect(date.every((c) => c.header)).toBe(true);
+    const codes = ruled.tables[0]!.table.cells.filter((c) => c.lines.some((i) => ruled.texts[i] === '204-661-8'));
+    expect(codes.map((c) => c.header)).toEqual([false]);
+    const turner = read('booktabs-turner-p3');
+    const stub = turner.tables[0]!.table.cells.filter((c) => c.col === 0 && c.lines.length > 0 && c.row > 0);
+    expect(stub.map((c) => turner.texts[c.lines[0]!])).toEqual(['Specific physical', 'Lymphatic system', 'Bone', 'ENT', 'Renal']);
+    expect(stub.every((c) => c.header)).toBe(true);
+    expect(turner.markdown).toContain('<th>Lymphatic system</th>');
+  });
+
+  it('takes an infobox for one table, not the framed logo above it (pdf.js Wikipedia page p1)', () => {
+    const { tables, texts } = read('infobox-wikipedia-p1');
+    expect(tables).toHaveLength(1);
+    expect(rowsOf(tables[0]!, texts).find((r) => r.cells[0] === 'Type')!.cells).toEqual(['Type', 'PDF viewer']);
+  });
+
+  it('splits a line the PDF set as one run across an infobox’s two columns back into its cells (pdf.js Wikipedia page p1)', () => {
+    const { tables, texts, markdown } = read('infobox-wikipedia-p1');
+    const rows = rowsOf(tables[0]!, texts);
+    expect(rows[0]!.cells).toEqual(['Original author(s)', 'Andreas Gal']);
+    expect(rows[1]!.cells).toEqual(['Developer(s)', 'Mozilla']);
+    expect(markdown).toContain('<tr><th>Original author(s)</th><th>Andreas Gal</th></tr>');
+  });
+
+  it('does not take a form’s boxes for a table (modèle 160 p1)', () => {
+    expect(read('form-160f-p1').tables).toEqual([]);
+  });
+
+  it('does not take a two-column page of prose for a table, nor its running head and foot (Turner syndrome paper p2, social sciences journal p4)', () => {
+    expect(read('twocol-prose-p2').tables).toEqual([]);
+    expect(read('twocol-journal-p4').tables).toEqual([]);
+  });
+
+  it('does not take a two-column index for a table (TI-89 guidebook index p3)', () => {
+    expect(read('index-guidebook-p3').tables).toEqual([]);
+  });
+
+  it('does not take a chart’s tick labels and rotated axis title for a table (odour generalization figure p4)', () => {
+    expect(read('axis-labels-lph2-p4').tables).toEqual([]);
+  });
+
+  it('does not take notes set in narrow columns beside an example for a table (TI-89 guidebook p10)', () => {
+    expect(read('notes-ti89-p10').tables).toEqual([]);
+  });
+});
