@@ -50,7 +50,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     out.push(sortByRows(units));
     return;
   }
-  const crosses = (u: Unit) => channels.some(([a, b]) => u.box[0] < b && u.box[2] > a);
+  const crosses = (u: Unit) => channels.some((c) => crossesChannel(u.box, c));
   const spanning = units.filter(crosses);
   // The short last line of a full-width paragraph belongs with it, not with the column below.
   const byTop = [...units].sort((a, b) => a.box[1] - b.box[1]);
@@ -133,9 +133,11 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     const low = k < n && k > 0 && cov[k]! <= 0.6 * Math.min(prefixMax[k - 1]!, suffixMax[k]!);
     if (low && runStart < 0) runStart = k;
     if (!low && runStart >= 0) {
-      // The channel is the deepest part of the low run (where the fewest lines cross).
+      // The channel is the deepest part of the low run (where the fewest lines cross), give or take a tenth of
+      // a column: figure labels and ragged line ends that stop in a narrow gutter leave its floor uneven.
       const run = Array.from(cov.subarray(runStart, k));
-      const floor = Math.min(...run) * 1.05 + 1;
+      const column = Math.min(prefixMax[runStart - 1]!, suffixMax[k - 1]!);
+      const floor = Math.min(...run) * 1.05 + 1 + 0.1 * column;
       let best: [number, number] = [0, 0];
       for (let i = 0; i < run.length; ) {
         let j = i;
@@ -164,7 +166,7 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     const l = heightSum(left.filter(inZone));
     const r = heightSum(right.filter(inZone));
     if (l < 3 * minHeight || r < 3 * minHeight) return false;
-    const crossing = heightSum(units.filter((u) => u.box[0] < b - bin && u.box[2] > a + bin && inZone(u)));
+    const crossing = heightSum(units.filter((u) => crossesChannel(u.box, [a, b]) && inZone(u)));
     quality.set(`${a},${b}`, { share: crossing / Math.min(l, r), thinner: Math.min(l, r) });
     return crossing <= 0.25 * Math.min(l, r);
   });
@@ -173,6 +175,15 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
   // inside the sidebar, after the gap between the sidebar and the body text.
   const q = (c: [number, number]) => quality.get(`${c[0]},${c[1]}`)!;
   return valid.sort((p, r) => Math.round(10 * q(p).share) - Math.round(10 * q(r).share) || q(r).thinner - q(p).thinner);
+}
+
+/**
+ * A box crosses a channel when it covers the channel's middle third: a ragged line end or a figure label that
+ * stops inside a narrow gutter does not tie the columns on either side together.
+ */
+function crossesChannel(box: BBox, [a, b]: [number, number]): boolean {
+  const third = (b - a) / 3;
+  return box[0] < b - third && box[2] > a + third;
 }
 
 /** One column: rows top to bottom, left to right within a row. */

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { layoutPage } from './layout-page';
+import type { TextLine } from './types';
+
+interface Fixture {
+  size: { width: number; height: number };
+  unclipRatio: number | null;
+  lines: TextLine[];
+}
+const fixture = (name: string): Fixture => JSON.parse(readFileSync(new URL(`../../../test/fixtures/layout/${name}`, import.meta.url), 'utf8'));
+
+/** The page's text in reading order, one string per line. */
+function readOrder(f: Fixture): string[] {
+  const blocks = layoutPage(f.lines, f.size, f.unclipRatio ? { unclipRatio: f.unclipRatio } : {});
+  return blocks.flatMap((b) => b.lines).map((i) => f.lines[i]!.text ?? '');
+}
+const at = (order: string[], start: string) => order.findIndex((t) => t.startsWith(start));
+
+describe('reading order on real pages', () => {
+  it('reads two columns apart when figure labels end inside a narrow gutter (badlines.pdf p4)', () => {
+    const order = readOrder(fixture('badlines-p4.json'));
+    // The left column's paragraph runs on line after line, then the right column's algorithm box and text.
+    expect(at(order, 'tor. Sharing factors')).toBe(at(order, 'edges” {(v, u)') + 1);
+    expect(at(order, 'overall parametrization compact')).toBe(at(order, 'tor. Sharing factors') + 1);
+    expect(at(order, 'the nodeRNNs and the edgeRNNs.')).toBeLessThan(at(order, 'Algorithm 1 From'));
+    expect(at(order, 'Input G = (V')).toBe(at(order, 'Algorithm 1 From') + 1);
+    expect(at(order, 'fect the label of some node')).toBeGreaterThan(at(order, 'Return GR'));
+  });
+});
