@@ -28,3 +28,13 @@ describe('reading order on real pages', () => {
     expect(at(order, 'fect the label of some node')).toBeGreaterThan(at(order, 'Return GR'));
   });
 });
+
+describe('reading order below a table', () => {
+  it('reads two columns of text under a table whose column gap they cross (not_parsing2.pdf p5)', () => {
+    const order = readOrder(fixture('not-parsing2-p5.json'));
+    expect(at(order, 'geous technique due to')).toBe(at(order, 'industrial production, protein') + 1);
+    expect(at(order, 'simple equipment requirements')).toBe(at(order, 'geous technique due to') + 1);
+    expect(at(order, 'used purification steps are gel')).toBeLessThan(at(order, 'chromatography, which often'));
+    expect(at(order, 'with (NH4)2SO4.')).toBe(at(order, 'chromatography, which often') + 1);
+  });
+});

@@ -50,6 +50,13 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     out.push(sortByRows(units));
     return;
   }
+  // Text that crosses the gap beside other text, beyond where the gap's columns stand, is laid out otherwise (two
+  // columns of text under a table whose own column gap this is): read as regions of their own, before and after.
+  const parts = outsideChannel(units, channels[0]!);
+  if (parts) {
+    for (const part of parts) cut(part, body, minGap, out, depth + 1);
+    return;
+  }
   const crosses = (u: Unit) => channels.some((c) => crossesChannel(u.box, c));
   const spanning = units.filter(crosses);
   // The short last line of a full-width paragraph belongs with it, not with the column below.
@@ -184,6 +191,38 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
 function crossesChannel(box: BBox, [a, b]: [number, number]): boolean {
   const third = (b - a) / 3;
   return box[0] < b - third && box[2] > a + third;
+}
+
+/** Horizontally apart and on one row (overlapping by half the lower one's height). */
+function sideBySide(a: BBox, b: BBox): boolean {
+  const o = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  return (a[2] <= b[0] || b[2] <= a[0]) && o >= 0.5 * Math.min(a[3] - a[1], b[3] - b[1]);
+}
+
+/**
+ * The units above, along and below where a channel's columns stand, when text beyond that stretch crosses the
+ * channel with other text beside it on its row (a different column structure); undefined when there is none.
+ */
+function outsideChannel(units: Unit[], channel: [number, number]): Unit[][] | undefined {
+  const mid = (channel[0] + channel[1]) / 2;
+  const across = units.filter((u) => crossesChannel(u.box, channel));
+  const left = units.filter((u) => !across.includes(u) && u.box[2] <= mid);
+  const right = units.filter((u) => !across.includes(u) && u.box[0] >= mid);
+  if (left.length === 0 || right.length === 0) return undefined;
+  const top = Math.max(union(left.map((u) => u.box))[1], union(right.map((u) => u.box))[1]);
+  const bottom = Math.min(union(left.map((u) => u.box))[3], union(right.map((u) => u.box))[3]);
+  const beside = across.filter((u) => units.some((v) => !across.includes(v) && sideBySide(u.box, v.box)));
+  const below = beside.filter((u) => centerY(u.box) > bottom).map((u) => u.box[1]);
+  const above = beside.filter((u) => centerY(u.box) < top).map((u) => u.box[3]);
+  const cutBelow = below.length ? Math.min(...below) : Infinity;
+  const cutAbove = above.length ? Math.max(...above) : -Infinity;
+  if (cutBelow === Infinity && cutAbove === -Infinity) return undefined;
+  const parts = [
+    units.filter((u) => centerY(u.box) < cutAbove),
+    units.filter((u) => centerY(u.box) >= cutAbove && centerY(u.box) < cutBelow),
+    units.filter((u) => centerY(u.box) >= cutBelow),
+  ].filter((p) => p.length > 0);
+  return parts.length > 1 ? parts : undefined;
 }
 
 /** One column: rows top to bottom, left to right within a row. */
