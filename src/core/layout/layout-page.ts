@@ -13,7 +13,7 @@
 // does not disturb the body's order.
 import type { BBox, PageImage } from '../../protocol/page';
 import { columnBlocks } from './blocks';
-import { centerX, centerY, coreSize, height, median, union, width } from './geometry';
+import { centerX, centerY, coreBox, coreSize, height, median, union, width } from './geometry';
 import { findDrawnBullets } from './bullets';
 import { findFigures } from './figures';
 import { findRuledTables } from './ruled-tables';
@@ -87,16 +87,20 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const figures = image ? findFigures(o.figureInk ?? image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(allRules!)]) : [];
   const inTable = new Set(tables.flatMap((t) => t.lines));
   const inFigure = (i: number) => figures.some((f) => centerX(boxes[i]!) > f[0] && centerX(boxes[i]!) < f[2] && centerY(boxes[i]!) > f[1] && centerY(boxes[i]!) < f[3]);
+  // Columns are found on the lines' text, not on boxes a detector grew (unclip): grown by most of a text height
+  // on each side, the lines of two columns a narrow gutter apart overlap across it.
+  const orderBox = (i: number) => (o.unclipRatio ? coreBox(boxes[i]!, o.unclipRatio) : boxes[i]!);
   const units: Unit[] = [
     ...tables.map((t, ref): Unit => ({ box: t.bbox, lines: t.lines, kind: 'table', ref })),
     ...figures.map((f): Unit => ({ box: f, lines: rest.filter((i) => !inTable.has(i) && inFigure(i)), kind: 'figure' })),
-    ...rest.filter((i) => !inTable.has(i) && !inFigure(i)).map((i): Unit => ({ box: boxes[i]!, lines: [i] })),
+    ...rest.filter((i) => !inTable.has(i) && !inFigure(i)).map((i): Unit => ({ box: orderBox(i), lines: [i] })),
   ];
   const sizeOf = textSize(lines, rest, o.unclipRatio);
   const bodySize = median(bodyLines(rest.map((i) => ({ i, s: sizeOf(i) })))) || 1;
   const bullets = image ? findDrawnBullets(image, boxes, rest.filter((i) => !inTable.has(i))) : new Set<number>();
   const ctx = { lines, body, sizeOf, bodySize, page, tables: tables.map((t) => t.grid), bullets };
-  const blocks = readingOrder(units, body, o.columnGap * body).flatMap((run) => columnBlocks(run, ctx));
+  const orderBody = o.unclipRatio ? bodyHeight(rest.map(orderBox)) : body;
+  const blocks = readingOrder(units, orderBody, o.columnGap * body).flatMap((run) => columnBlocks(run, ctx));
   const band = (ids: number[], type: 'header' | 'footer'): Block[] =>
     ids.length ? [{ type, bbox: union(ids.map((i) => boxes[i]!)), lines: [...ids].sort((a, b) => boxes[a]![1] - boxes[b]![1] || boxes[a]![0] - boxes[b]![0]) }] : [];
   return [...band(headerIds, 'header'), ...blocks, ...band(footerIds, 'footer')];

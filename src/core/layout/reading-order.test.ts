@@ -38,3 +38,12 @@ describe('reading order below a table', () => {
     expect(at(order, 'with (NH4)2SO4.')).toBe(at(order, 'chromatography, which often') + 1);
   });
 });
+
+describe('reading order under a figure drawn as text', () => {
+  it('finds the columns where their lines stand, not from the figure labels above them (repeating_references p3)', () => {
+    const order = readOrder(fixture('repeating-references-p3-lines.json'));
+    expect(at(order, 'formed as described previously')).toBe(at(order, 'Protoplasts of isolate NAF8') + 1);
+    expect(at(order, 'the PCR products were subcloned')).toBeGreaterThan(at(order, 'ing hygromycin B or geneticin'));
+    expect(at(order, 'Piscataway, NJ, USA)')).toBe(at(order, 'an AlkPhos Direct Labelling') + 1);
+  });
+});

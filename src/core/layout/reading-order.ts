@@ -164,8 +164,13 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     const left = units.filter((u) => u.box[2] <= a + bin);
     const right = units.filter((u) => u.box[0] >= b - bin);
     if (left.length < 2 || right.length < 2) return false;
-    const lu = union(left.map((u) => u.box));
-    const ru = union(right.map((u) => u.box));
+    // Where the columns stand is where their lines do: labels of a figure above them are not column text.
+    const lines = (side: Unit[]) => {
+      const widest = Math.max(...side.map((u) => u.box[2] - u.box[0]));
+      return union(side.filter((u) => u.box[2] - u.box[0] >= 0.5 * widest).map((u) => u.box));
+    };
+    const lu = lines(left);
+    const ru = lines(right);
     const top = Math.max(lu[1], ru[1]);
     const bottom = Math.min(lu[3], ru[3]);
     if (bottom - top < 2 * minHeight) return false;

@@ -10,10 +10,10 @@
 import { emptyStats, mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import type { LineBox } from '../detect/db-postprocess';
-import { coreBox } from '../layout/geometry';
+import { coreBox, width } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
 import { checkLines, layerError, layerText, visibleLines } from '../text-layer/pdf-text';
-import type { PageImage } from '../../protocol/page';
+import type { BBox, PageImage } from '../../protocol/page';
 import type { OcrPageOptions } from './page-options';
 import type { PageEngine } from './page-engine';
 import { readBoxes } from './read-boxes';
@@ -44,7 +44,8 @@ export async function readWithTextLayer(
   if (visible.length === 0) return { rejected: 'it puts no text on the page' };
   const ratio = engine.detectorSpec.unclipRatio ?? 0;
   const boxes = detected.map((l) => l.bbox);
-  const { texts: filled, extra } = layerText(boxes, ratio ? boxes.map((b) => coreBox(b, ratio)) : boxes, visible, ratio);
+  const cores = ratio ? boxes.map((b) => coreBox(b, ratio)) : boxes;
+  const { texts: filled, extra, spans } = layerText(boxes, cores, visible, ratio);
   let stats: DecodeStats = emptyStats(0);
   let encoderMs = 0;
   const read = async (ids: number[]) => {
@@ -65,12 +66,27 @@ export async function readWithTextLayer(
   const missing = filled.flatMap((t, i) => (t === undefined ? [i] : []));
   const texts = filled.map((t) => t ?? '');
   if (missing.length > 0) (await read(missing)).forEach((t, k) => (texts[missing[k]!] = t));
+  const fitted = fitToLayer(boxes, cores, spans);
   return {
-    lines: [...detected.map((l) => ({ bbox: l.bbox, angle: l.angle })), ...extra.map((l) => ({ bbox: l.bbox }))],
+    lines: [...detected.map((l, i) => ({ bbox: fitted[i]!, angle: l.angle })), ...extra.map((l) => ({ bbox: l.bbox }))],
     texts: [...texts, ...extra.map((l) => l.text!)],
     stats,
     encoderMs,
     fromLayer: fromLayer.length + extra.length,
     recognized: missing.length,
   };
+}
+
+/**
+ * A box filled from the layer spans the layer's text (`spans`, from layerText), grown as the detector grew it
+ * (box less core): the detector's box can run past a line's end into a narrow gutter, up to the next column's
+ * text, where the PDF says exactly where the line ends. Boxes not filled stay as detected.
+ */
+export function fitToLayer(boxes: readonly BBox[], cores: readonly BBox[], spans: readonly ([number, number] | undefined)[]): BBox[] {
+  return boxes.map((b, i) => {
+    const s = spans[i];
+    if (!s) return b;
+    const d = (width(b) - width(cores[i]!)) / 2;
+    return [s[0] - d, b[1], s[1] + d, b[3]];
+  });
 }

@@ -74,6 +74,8 @@ export interface LayerText {
   texts: (string | undefined)[];
   /** Layer lines the detector missed, grown like the detector's boxes (unclip) so the layout sees one geometry. */
   extra: TextLine[];
+  /** Where the layer text a box is filled with starts and ends across the page (undefined where it is not filled). */
+  spans: ([number, number] | undefined)[];
 }
 
 const xOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
@@ -144,12 +146,14 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
     if (best >= 0 && most >= HELD * w) held[best]!.push(i);
     else if (most <= MISSED * w) extra.push({ bbox: grownBox(l.bbox, unclipRatio), text: l.text });
   });
+  const spans: LayerText['spans'] = boxes.map(() => undefined);
   const texts = boxes.map((_, j) => {
     const ids = held[j]!;
     const core = cores[j]!;
     if (ids.length === 0) return undefined;
     const span = spanInside(ids.map((i) => [lines[i]!.bbox[0], lines[i]!.bbox[2]]), core[0], core[2]);
     if (span < COVERED * width(core)) return undefined;
+    spans[j] = [Math.min(...ids.map((i) => lines[i]!.bbox[0])), Math.max(...ids.map((i) => lines[i]!.bbox[2]))];
     const h = Math.min(...ids.map((i) => height(lines[i]!.bbox)));
     // Rows: pieces whose middles are within half a (smallest) line height share one.
     const rows: number[][] = [];
@@ -160,7 +164,7 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
     }
     return rows.flatMap((r) => r.sort((a, b) => lines[a]!.bbox[0] - lines[b]!.bbox[0]).map((i) => lines[i]!.text)).join(' ');
   });
-  return { texts, extra };
+  return { texts, extra, spans };
 }
 
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;

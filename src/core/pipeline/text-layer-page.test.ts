@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { BBox } from '../../protocol/page';
+import { coreBox } from '../layout/geometry';
+import { layoutPage } from '../layout/layout-page';
+import type { TextLine } from '../layout/types';
+import { layerText } from '../text-layer/pdf-text';
+import { fitToLayer } from './text-layer-page';
+
+/** The detector's boxes and the PDF's own lines of part of a real page (test/fixtures/layout/README.md). */
+const page = JSON.parse(readFileSync(new URL('../../../test/fixtures/layout/repeating-references-p3.json', import.meta.url), 'utf8')) as {
+  size: { width: number; height: number };
+  unclipRatio: number;
+  lines: TextLine[];
+  detected: BBox[];
+};
+
+describe('fitToLayer', () => {
+  it('ends a box where its layer text ends, so two columns a narrow gutter apart read apart (repeating_references p3)', () => {
+    const ratio = page.unclipRatio;
+    const cores = page.detected.map((b) => coreBox(b, ratio));
+    const { texts, spans } = layerText(page.detected, cores, page.lines, ratio);
+    const boxes = fitToLayer(page.detected, cores, spans);
+    // The detector ran some left-column boxes past the gutter's middle, up to the right column's text.
+    expect(page.detected.filter((b) => b[0] < 300 && b[2] > 760).length).toBeGreaterThan(3);
+    // Fitted, only a box that holds text from both columns (the detector merged two lines) still crosses it.
+    expect(boxes.filter((b, i) => texts[i] !== undefined && b[0] < 300 && b[2] > 760).length).toBe(1);
+    const lines = boxes.map((bbox, i) => ({ bbox, text: texts[i] ?? '' }));
+    const order = layoutPage(lines, page.size, { unclipRatio: ratio })
+      .flatMap((b) => b.lines)
+      .map((i) => lines[i]!.text);
+    const at = (start: string) => order.findIndex((t) => t.startsWith(start));
+    expect(at('fragment into a pGEM-T Easy')).toBe(at('and subcloning the polymerase') + 1);
+    expect(at('formed as described previously')).toBe(at('Protoplasts of isolate NAF8') + 1);
+    expect(at('the PCR products were subcloned')).toBeGreaterThan(at('ing hygromycin B or geneticin'));
+    expect(at('Piscataway, NJ, USA)')).toBe(at('an AlkPhos Direct Labelling') + 1);
+  });
+});
