@@ -67,7 +67,11 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   // its ink is there for the figure finder, and its page region is kept as a figure.
   const valid = boxed.filter(({ l }) => height(l.bbox) <= TOWER * body);
   if (valid.length === 0) return [];
-  const { header, footer } = findRunningHeads(valid.map(({ l }) => l), page, o.headBand);
+  // Furniture is set no larger than the body: a title at the top of the page is not a running head.
+  const validIds = valid.map(({ i }) => i);
+  const sizeAll = textSize(lines, validIds, o.unclipRatio);
+  const bodyAll = median(bodyLines(validIds.map((i) => ({ i, s: sizeAll(i) })))) || 1;
+  const { header, footer } = findRunningHeads(valid.map(({ l }) => l), page, o.headBand, (k) => sizeAll(valid[k]!.i) / bodyAll);
   const toInput = (k: number) => valid[k]!.i;
   const headerIds = header.map(toInput);
   const footerIds = footer.map(toInput);
