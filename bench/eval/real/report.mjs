@@ -2,6 +2,7 @@
 // category, then what failed on each page for Pagemark's default, with an excerpt of what it wrote there.
 const pct = (x) => (x === undefined ? '—' : `${(100 * x).toFixed(1)} %`);
 const cell = (r) => (r ? `${pct(r.rate)} (${r.passed}/${r.total})` : '—');
+const rateOf = (rs) => ({ passed: rs.filter((r) => r.passed).length, total: rs.length, rate: rs.length ? rs.filter((r) => r.passed).length / rs.length : undefined });
 const oneLine = (s, n = 140) => {
   const t = String(s ?? '').replace(/\s+/g, ' ').trim();
   return (t.length > n ? `${t.slice(0, n)}…` : t).replace(/\|/g, '\\|');
@@ -47,13 +48,15 @@ export function renderReport(report) {
     `# Real pages (${report.date.slice(0, 16)}Z, pack ${report.pack.split('/').slice(-2).join('/')}, K=${report.k}, headers dropped)`,
     '',
     'pagemark = the default settings (a PDF\'s own text where it matches the page); pagemark-ocr = every page recognized',
-    'from its pixels; tesseract = Debian\'s tesseract 5 on the same page pixels. Score = the share of tests passed, every',
-    'page\'s baseline test included (bench/EVAL.md says where this scorer differs from olmOCR-bench\'s).',
+    'from its pixels; tesseract = Debian\'s tesseract 5 on the same page pixels. A set\'s score is the share of its tests',
+    'passed; every page\'s baseline test (output not empty, not degenerate) is a group of its own, and the overall score is',
+    'the mean of the groups, as olmOCR-bench counts it (bench/EVAL.md: where this scorer differs from the bench\'s).',
     '',
     `| set | ${report.systems.join(' | ')} |`,
     `|---|${report.systems.map(() => '---:').join('|')}|`,
     ...sets.map((set) => row(`${set}`, (s) => cell(report.summary[s].sets[set]?.score))),
-    row('**mean of sets**', (s) => pct(report.summary[s].meanOfSets)),
+    row('baseline (every page: not empty, not degenerate)', (s) => cell(rateOf(report.pages.filter((p) => p.system === s).map((p) => p.baseline)))),
+    row('**overall** (mean of the rows above, as olmOCR-bench)', (s) => `**${pct(report.summary[s].overall)}** (95 % CI ${report.summary[s].ci.map((x) => (100 * x).toFixed(1)).join('–')})`),
     '',
     ...report.sets.filter((s) => s.missing).map((s) => `Not run: ${s.name}: ${s.missing}.`),
     '',

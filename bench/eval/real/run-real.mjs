@@ -47,12 +47,12 @@ function options(argv) {
 // The bench's naming: the output for pdfs/NAME.pdf is NAME_pg1.md.
 const pageFile = (p) => `${p.pdf.replace(/\.pdf$/, '').replace(/[/\\]/g, '_')}_pg${p.page}.md`;
 
-function writeReport(report, out) {
+function writeReport(report, out, print = true) {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'eval-real.json'), JSON.stringify(report, null, 1) + '\n');
   const md = renderReport(report);
   writeFileSync(join(out, 'eval-real.md'), md);
-  process.stdout.write(md);
+  if (print) process.stdout.write(md);
 }
 
 /** The kept outputs of an earlier run, scored by today's scorer against today's tests. */
@@ -77,7 +77,7 @@ export async function runRealEval(argv) {
     o.systems.map((s) => [s, new SystemProcess(s, { pack: o.pack, k: o.k, reuseOcr: o.systems.includes('pagemark-ocr'), timeoutMs: o.timeoutMs })]),
   );
   const pages = [];
-  const started = new Date().toISOString();
+  const reportOf = reportFactory(o, sets, new Date().toISOString());
   try {
     for (const set of sets) {
       if (set.missing) console.error(`eval: ${set.name}: ${set.missing}`);
@@ -97,12 +97,19 @@ export async function runRealEval(argv) {
           const passed = scored.tests.filter((t) => t.passed).length;
           console.error(`eval: ${set.name} ${p.pdf} p${p.page} ${system}: ${status}, ${passed}/${scored.tests.length} tests, ${(a.ms / 1000).toFixed(1)} s`);
         }
+        // Written after every page, so an interrupted run keeps what it read (and --rescore can use it).
+        writeReport(reportOf(pages), o.out, false);
       }
     }
   } finally {
     for (const proc of Object.values(procs)) proc.close();
   }
-  const report = {
+  writeReport(reportOf(pages), o.out);
+  return 0;
+}
+
+function reportFactory(o, sets, started) {
+  return (pages) => ({
     date: started,
     pack: o.pack,
     k: o.k,
@@ -111,7 +118,5 @@ export async function runRealEval(argv) {
     sets: sets.map((s) => ({ name: s.name, pages: s.pages.length, ...(s.missing && { missing: s.missing }) })),
     summary: summarizeRun(pages, o.systems, sets.map((s) => s.name)),
     pages,
-  };
-  writeReport(report, o.out);
-  return 0;
+  });
 }

@@ -1,5 +1,7 @@
-// Rates per set and system: each test type, the baseline test, the set's score (the bench's: every test
-// and every page's baseline test count once), pages/s and how many pages failed to read.
+// Rates per set and system: each test type, the baseline test, the set's score (the bench's: the share of
+// the set's tests passed), pages/s and how many pages failed to read; overall, the bench's own aggregation
+// (the mean of the sets' rates, every page's baseline test a group of its own) with its interval.
+import { summarize } from '../bench-tests.mjs';
 const TYPES = ['present', 'absent', 'order', 'table', 'math', 'baseline'];
 
 const rate = (passed, total) => ({ passed, total, rate: total ? passed / total : undefined });
@@ -17,7 +19,7 @@ function summarizePages(pages) {
     byCategory[t.category].total += 1;
   }
   for (const c of Object.values(byCategory)) c.rate = c.passed / c.total;
-  const all = pages.flatMap((p) => [...p.tests, p.baseline]);
+  const all = pages.flatMap((p) => p.tests);
   const seconds = pages.reduce((a, p) => a + p.ms, 0) / 1000;
   return {
     pages: pages.length,
@@ -38,9 +40,12 @@ export function summarizeRun(pages, systems, sets) {
       const mine = pages.filter((p) => p.system === system && p.set === set);
       if (mine.length) bySet[set] = summarizePages(mine);
     }
-    const scores = Object.values(bySet).map((s) => s.score.rate).filter((r) => r !== undefined);
-    // As the bench reports it: the mean of the sets' scores.
-    out[system] = { sets: bySet, meanOfSets: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : undefined };
+    const mine = pages.filter((p) => p.system === system);
+    const bench = summarize([
+      ...mine.flatMap((p) => p.tests.map((t) => ({ set: p.set, type: t.type, passed: t.passed }))),
+      ...mine.map((p) => ({ set: 'baseline', type: 'baseline', passed: p.baseline.passed })),
+    ]);
+    out[system] = { sets: bySet, overall: bench.overall, ci: bench.ci };
   }
   return out;
 }
