@@ -28,9 +28,9 @@ const result = {
   page,
   size: { width: image.width, height: image.height },
   unclipRatio: engine.detectorSpec.unclipRatio,
-  layer: visibleLines(layer, image).map((l) => ({ bbox: r(l.bbox), text: l.text })),
+  layer: visibleLines(layer, image).map((l) => ({ bbox: r(l.bbox), text: l.text, ...(l.size && { size: l.size }) })),
   detected: upright.detected.map((l) => r(l.bbox)),
-  lines: 'rejected' in read ? read : read.lines.map((l, i) => ({ bbox: r(l.bbox), text: read.texts[i] })),
+  lines: 'rejected' in read ? read : read.lines.map((l, i) => ({ bbox: r(l.bbox), text: read.texts[i], ...(l.size && { size: l.size }) })),
 };
 const json = JSON.stringify(result, null, 1);
 if (out) writeFileSync(out, json);

@@ -102,7 +102,8 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const sizeOf = textSize(lines, rest, o.unclipRatio);
   const bodySize = median(bodyLines(rest.map((i) => ({ i, s: sizeOf(i) })))) || 1;
   const bullets = image ? findDrawnBullets(image, boxes, rest.filter((i) => !inTable.has(i))) : new Set<number>();
-  const ctx = { lines, body, sizeOf, bodySize, page, tables: tables.map((t) => t.grid), bullets };
+  const statedSizes = rest.filter((i) => lines[i]!.size).length >= 0.5 * rest.length;
+  const ctx = { lines, body, sizeOf, bodySize, statedSizes, page, tables: tables.map((t) => t.grid), bullets };
   const orderBody = o.unclipRatio ? bodyHeight(rest.map(orderBox)) : body;
   const blocks = readingOrder(units, orderBody, o.columnGap * body).flatMap((run) => columnBlocks(run, ctx));
   const band = (ids: number[], type: 'header' | 'footer'): Block[] =>
@@ -125,11 +126,17 @@ function bodyLines(sized: { i: number; s: number }[]): number[] {
 const isBox = (b: BBox) => b.every(Number.isFinite) && b[2] > b[0] && b[3] > b[1];
 
 /**
- * Text size of each line. With recognized text, the mean advance per character (core width / length)
+ * Text size of each line: the size a line states (a PDF's font size). Otherwise, with recognized text, the mean advance per character (core width / length)
  * measures the font far better than box height: detector boxes of a 15 pt heading and 11 pt body can
  * come out equally tall. Without text (or for very short texts), the core height.
  */
 function textSize(lines: TextLine[], ids: number[], unclipRatio?: number): (i: number) => number {
+  // Where most lines say their size (a PDF's font sizes), that is the size; the others take the usual one.
+  const stated = ids.filter((i) => lines[i]!.size);
+  if (stated.length > 0 && stated.length >= 0.5 * ids.length) {
+    const usual = median(stated.map((i) => lines[i]!.size!));
+    return (i) => lines[i]!.size ?? usual;
+  }
   const core = (i: number) => (unclipRatio ? coreSize(lines[i]!.bbox, unclipRatio) : { w: width(lines[i]!.bbox), h: height(lines[i]!.bbox) });
   const advance = (i: number) => {
     const t = lines[i]!.text?.trim();

@@ -33,6 +33,19 @@ export const isFurniture = (text: string) => {
   return FURNITURE.test(t) || (t.length <= 80 && /\D\s\d{1,4}$/.test(t) && !/[.:;,]\s\d{1,4}$/.test(t));
 };
 
+/**
+ * A list of people's names, as under a paper's title: names with affiliation marks (†, ‡, *, superscript
+ * digits) or three or more capitalised names between commas, with no run of lowercase prose.
+ */
+export function isAuthorList(text: string): boolean {
+  const t = text.trim();
+  const marked = (t.match(/\p{L}[†‡§¶∗*]+|\p{L}[¹²³⁴⁵⁶⁷⁸⁹]/gu) ?? []).length;
+  const parts = t.split(/,|\band\b/).map((p) => p.trim()).filter(Boolean);
+  const names = parts.filter((p) => /^(?:\p{Lu}[\p{L}'’.-]*\s*){1,4}[†‡§¶∗*\d,¹²³⁴⁵⁶⁷⁸⁹]*$/u.test(p)).length;
+  const prose = t.split(/\s+/).filter((w) => /^\p{Ll}{4,}[.;:]?$/u.test(w) && w !== 'and').length;
+  return prose === 0 && ((marked >= 2 && names >= 2) || (names >= 3 && names >= 0.7 * parts.length));
+}
+
 /** Section numbering such as "2", "2.3", "A.1", "IV." followed by a title. */
 const SECTION = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z]\.\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4}\.)\.?\s+\S/;
 export const hasSectionNumber = (text: string) => SECTION.test(text.trim());

@@ -45,7 +45,7 @@ export async function readWithTextLayer(
   const ratio = engine.detectorSpec.unclipRatio ?? 0;
   const boxes = detected.map((l) => l.bbox);
   const cores = ratio ? boxes.map((b) => coreBox(b, ratio)) : boxes;
-  const { texts: filled, extra, spans } = layerText(boxes, cores, visible, ratio);
+  const { texts: filled, extra, spans, sizes } = layerText(boxes, cores, visible, ratio);
   let stats: DecodeStats = emptyStats(0);
   let encoderMs = 0;
   const read = async (ids: number[]) => {
@@ -68,7 +68,10 @@ export async function readWithTextLayer(
   if (missing.length > 0) (await read(missing)).forEach((t, k) => (texts[missing[k]!] = t));
   const fitted = fitToLayer(boxes, cores, spans);
   return {
-    lines: [...detected.map((l, i) => ({ bbox: fitted[i]!, angle: l.angle })), ...extra.map((l) => ({ bbox: l.bbox }))],
+    lines: [
+      ...detected.map((l, i) => ({ bbox: fitted[i]!, angle: l.angle, ...(sizes[i] && { size: sizes[i] }) })),
+      ...extra.map((l) => ({ bbox: l.bbox, ...(l.size && { size: l.size }) })),
+    ],
     texts: [...texts, ...extra.map((l) => l.text!)],
     stats,
     encoderMs,
@@ -79,14 +82,15 @@ export async function readWithTextLayer(
 
 /**
  * A box filled from the layer spans the layer's text (`spans`, from layerText), grown as the detector grew it
- * (box less core): the detector's box can run past a line's end into a narrow gutter, up to the next column's
- * text, where the PDF says exactly where the line ends. Boxes not filled stay as detected.
+ * (box less core), never past the detector's box: the detector's box can run past a line's end into a narrow
+ * gutter, up to the next column's text, where the PDF says exactly where the line ends. Boxes not filled stay as
+ * detected.
  */
 export function fitToLayer(boxes: readonly BBox[], cores: readonly BBox[], spans: readonly ([number, number] | undefined)[]): BBox[] {
   return boxes.map((b, i) => {
     const s = spans[i];
     if (!s) return b;
     const d = (width(b) - width(cores[i]!)) / 2;
-    return [s[0] - d, b[1], s[1] + d, b[3]];
+    return [Math.max(b[0], s[0] - d), b[1], Math.min(b[2], s[1] + d), b[3]];
   });
 }

@@ -46,7 +46,7 @@ export function visibleLines(lines: readonly TextLine[], page: PageImage): TextL
   const out: TextLine[] = [];
   for (const l of lines) {
     const box = clamp(l.bbox, page);
-    if (box && (l.text ?? '').trim() && inkShare(page, box) >= MIN_INK) out.push({ bbox: box, text: l.text!.trim() });
+    if (box && (l.text ?? '').trim() && inkShare(page, box) >= MIN_INK) out.push({ bbox: box, text: l.text!.trim(), ...(l.size && { size: l.size }) });
   }
   return out;
 }
@@ -76,6 +76,8 @@ export interface LayerText {
   extra: TextLine[];
   /** Where the layer text a box is filled with starts and ends across the page (undefined where it is not filled). */
   spans: ([number, number] | undefined)[];
+  /** The size most of the layer text a box is filled with is set in, where the layer says. */
+  sizes: (number | undefined)[];
 }
 
 const xOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
@@ -144,9 +146,10 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
       if (o > most) [best, most] = [j, o];
     });
     if (best >= 0 && most >= HELD * w) held[best]!.push(i);
-    else if (most <= MISSED * w) extra.push({ bbox: grownBox(l.bbox, unclipRatio), text: l.text });
+    else if (most <= MISSED * w) extra.push({ bbox: grownBox(l.bbox, unclipRatio), text: l.text, ...(l.size && { size: l.size }) });
   });
   const spans: LayerText['spans'] = boxes.map(() => undefined);
+  const sizes: LayerText['sizes'] = boxes.map(() => undefined);
   const texts = boxes.map((_, j) => {
     const ids = held[j]!;
     const core = cores[j]!;
@@ -154,6 +157,8 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
     const span = spanInside(ids.map((i) => [lines[i]!.bbox[0], lines[i]!.bbox[2]]), core[0], core[2]);
     if (span < COVERED * width(core)) return undefined;
     spans[j] = [Math.min(...ids.map((i) => lines[i]!.bbox[0])), Math.max(...ids.map((i) => lines[i]!.bbox[2]))];
+    const sized = ids.filter((i) => lines[i]!.size).sort((a, b) => (lines[b]!.text ?? '').length - (lines[a]!.text ?? '').length);
+    if (sized.length) sizes[j] = lines[sized[0]!]!.size;
     const h = Math.min(...ids.map((i) => height(lines[i]!.bbox)));
     // Rows: pieces whose middles are within half a (smallest) line height share one.
     const rows: number[][] = [];
@@ -164,7 +169,7 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
     }
     return rows.flatMap((r) => r.sort((a, b) => lines[a]!.bbox[0] - lines[b]!.bbox[0]).map((i) => lines[i]!.text)).join(' ');
   });
-  return { texts, extra, spans };
+  return { texts, extra, spans, sizes };
 }
 
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
