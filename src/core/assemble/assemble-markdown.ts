@@ -13,6 +13,7 @@ import type { Block, TableGrid } from '../layout/types';
 import { listMarker } from '../layout/text-cues';
 import { inlineMath } from '../text-layer/inline-math';
 import { escapeBlockStart, escapeInline, joinLines, normalizeMath } from './inline-text';
+import { pageText } from './text-fidelity';
 
 export interface AssembleOptions {
   /** 1-based page number, used in figure names. */
@@ -30,7 +31,8 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
   const regions: Region[] = [];
   const figures: FigureCrop[] = [];
   // A PDF's own text spells inline math with math letters (𝑥, ℝ): those runs become $…$ (inline-math.ts).
-  const line = (i: number) => escapeInline(normalizeMath(inlineMath(texts[i] ?? ''))).replace(/\s+/g, ' ').trim();
+  // Spacing accents and ligatures are written as the author wrote them (text-fidelity.ts).
+  const line = (i: number) => escapeInline(normalizeMath(inlineMath(pageText(texts[i] ?? '')))).replace(/\s+/g, ' ').trim();
   for (const b of blocks) {
     if (options.dropHeaders && (b.type === 'header' || b.type === 'footer')) continue;
     let md: string;
