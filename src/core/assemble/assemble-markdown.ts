@@ -12,7 +12,7 @@ import type { FigureCrop, Region } from '../../protocol/page';
 import type { Block, TableGrid } from '../layout/types';
 import { listMarker } from '../layout/text-cues';
 import { inlineMath } from '../text-layer/inline-math';
-import { escapeBlockStart, escapeInline, joinLines, normalizeMath } from './inline-text';
+import { escapeBlockStart, escapeInline, joinLines as joinWords, normalizeMath, pageWords } from './inline-text';
 import { pageText } from './text-fidelity';
 
 export interface AssembleOptions {
@@ -33,6 +33,8 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
   // A PDF's own text spells inline math with math letters (𝑥, ℝ): those runs become $…$ (inline-math.ts).
   // Spacing accents and ligatures are written as the author wrote them (text-fidelity.ts).
   const line = (i: number) => escapeInline(normalizeMath(inlineMath(pageText(texts[i] ?? '')))).replace(/\s+/g, ' ').trim();
+  const words = pageWords(texts.map((t) => pageText(t ?? '')));
+  const joinLines = (parts: string[]) => joinWords(parts, words);
   for (const b of blocks) {
     if (options.dropHeaders && (b.type === 'header' || b.type === 'footer')) continue;
     let md: string;
@@ -43,10 +45,10 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
         break;
       }
       case 'list':
-        md = listMarkdown(b, line);
+        md = listMarkdown(b, line, joinLines);
         break;
       case 'table':
-        md = b.table ? tableHtml(b.table, line) : '';
+        md = b.table ? tableHtml(b.table, line, joinLines) : '';
         break;
       case 'formula':
         md = formulaMarkdown(b.lines.map((i) => texts[i] ?? ''));
@@ -65,7 +67,7 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
   return { markdown: regions.map((r) => r.markdown).join('\n\n'), regions, figures };
 }
 
-function listMarkdown(b: Block, line: (i: number) => string): string {
+function listMarkdown(b: Block, line: (i: number) => string, joinLines: (parts: string[]) => string): string {
   const items = b.items ?? [b.lines];
   let n = 1;
   return items
@@ -102,7 +104,7 @@ export function formulaMarkdown(parts: string[]): string {
 
 const escapeHtml = (t: string) => t.replace(/&(?!lt;)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function tableHtml(grid: TableGrid, line: (i: number) => string): string {
+export function tableHtml(grid: TableGrid, line: (i: number) => string, joinLines: (parts: string[]) => string = joinWords): string {
   const rows: string[] = [];
   for (let r = 0; r < grid.rows; r++) {
     const cells = grid.cells.filter((c) => c.row === r).sort((a, b) => a.col - b.col);

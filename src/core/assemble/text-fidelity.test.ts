@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { assembleMarkdown } from './assemble-markdown';
+import { joinLines, pageWords } from './inline-text';
 import { composeAccents, expandLigatures, pageText } from './text-fidelity';
 
 // Lines as pdf.js reads them from real corpus pages.
@@ -31,5 +33,33 @@ describe('expandLigatures', () => {
   it('writes ligatures out', () => {
     expect(expandLigatures('the ﬁrst eﬃcient ﬂow')).toBe('the first efficient flow');
     expect(pageText('Kr¨ahenb¨uhl’s ﬁeld')).toBe('Krähenbühl’s field');
+  });
+});
+
+describe('line ends re-joined', () => {
+  it('keeps the hyphen of a compound the page writes with one elsewhere, and re-joins hyphenated words (badlines.pdf p1)', () => {
+    // Lines of the page's abstract and introduction, as pdf.js reads them.
+    const lines = [
+      'remarkably capable at modeling sequences, lack an intu-',
+      'itive high-level spatio-temporal structure. That is while',
+      'derlying high-level structure and can benefit from it. Spatio-',
+      'temporal graphs are a popular tool for imposing such high-',
+      'level intuitions in the formulation of real world problems.',
+      'and time, leading to a spatio-temporal composition. Utiliz-',
+      'ing such structures in problem formulation allows domain-',
+      'experts to inject their high-level knowledge in learning',
+    ];
+    const words = pageWords(lines);
+    expect(joinLines(lines.slice(0, 2), words)).toBe('remarkably capable at modeling sequences, lack an intuitive high-level spatio-temporal structure. That is while');
+    expect(joinLines(lines.slice(2, 5), words)).toBe(
+      'derlying high-level structure and can benefit from it. Spatio-temporal graphs are a popular tool for imposing such high-level intuitions in the formulation of real world problems.',
+    );
+    expect(joinLines(lines.slice(5, 7), words)).toBe('and time, leading to a spatio-temporal composition. Utilizing such structures in problem formulation allows domain-');
+  });
+
+  it('writes the page with its accents composed and its compounds whole (assembleMarkdown)', () => {
+    const texts = ['[34] P. Kr¨ahenb¨uhl and V. Koltun. A high-level', 'view of spatio-', 'temporal and high-', 'level models.', 'spatio-temporal.'];
+    const { markdown } = assembleMarkdown([{ type: 'paragraph', bbox: [0, 0, 1, 1], lines: [0, 1, 2, 3, 4] }], texts, { page: 1, dropHeaders: false });
+    expect(markdown).toBe('[34] P. Krähenbühl and V. Koltun. A high-level view of spatio-temporal and high-level models. spatio-temporal.');
   });
 });
