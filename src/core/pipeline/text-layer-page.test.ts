@@ -5,7 +5,7 @@ import { coreBox } from '../layout/geometry';
 import { layoutPage } from '../layout/layout-page';
 import type { TextLine } from '../layout/types';
 import { layerText } from '../text-layer/pdf-text';
-import { fitToLayer } from './text-layer-page';
+import { fitToLayer, splitPieces } from './text-layer-page';
 
 /** The detector's boxes and the PDF's own lines of part of a real page (test/fixtures/layout/README.md). */
 const page = JSON.parse(readFileSync(new URL('../../../test/fixtures/layout/repeating-references-p3.json', import.meta.url), 'utf8')) as {
@@ -34,5 +34,24 @@ describe('fitToLayer', () => {
     expect(at('formed as described previously')).toBe(at('Protoplasts of isolate NAF8') + 1);
     expect(at('the PCR products were subcloned')).toBeGreaterThan(at('ing hygromycin B or geneticin'));
     expect(at('Piscataway, NJ, USA)')).toBe(at('an AlkPhos Direct Labelling') + 1);
+  });
+});
+
+describe('splitPieces', () => {
+  it('cuts a box the detector merged across the gutter into the two columns\' lines (repeating_references p3)', () => {
+    const ratio = page.unclipRatio;
+    const cores = page.detected.map((b) => coreBox(b, ratio));
+    const { texts, spans, pieces } = layerText(page.detected, cores, page.lines, ratio);
+    const fitted = fitToLayer(page.detected, cores, spans);
+    const lines = page.detected.flatMap((b, i) => (pieces[i] ? splitPieces(b, cores[i]!, pieces[i]!) : [{ bbox: fitted[i]!, text: texts[i] ?? '' }]));
+    expect(lines.find((l) => l.text!.includes('construct-') && l.text!.includes('BioRad'))).toBeUndefined();
+    const order = layoutPage(lines, page.size, { unclipRatio: ratio })
+      .flatMap((b) => b.lines)
+      .map((i) => lines[i]!.text!);
+    const at = (start: string) => order.findIndex((t) => t.startsWith(start));
+    expect(at('ing pACD2: primers C2SR21B')).toBe(at('vector p24. Two sets of primers') + 1);
+    expect(at('BioRad, Hercules, CA, USA)')).toBe(at('then exposed in an imager') + 1);
+    expect(at('distribution analysis were')).toBe(at('BioRad, Hercules, CA, USA)') + 1);
+    expect(at('BioRad, Hercules')).toBeGreaterThan(at('BglII and EcoRI restriction sites'));
   });
 });

@@ -45,7 +45,7 @@ export async function readWithTextLayer(
   const ratio = engine.detectorSpec.unclipRatio ?? 0;
   const boxes = detected.map((l) => l.bbox);
   const cores = ratio ? boxes.map((b) => coreBox(b, ratio)) : boxes;
-  const { texts: filled, extra, spans, sizes } = layerText(boxes, cores, visible, ratio);
+  const { texts: filled, extra, spans, sizes, pieces } = layerText(boxes, cores, visible, ratio);
   let stats: DecodeStats = emptyStats(0);
   let encoderMs = 0;
   const read = async (ids: number[]) => {
@@ -67,12 +67,13 @@ export async function readWithTextLayer(
   const texts = filled.map((t) => t ?? '');
   if (missing.length > 0) (await read(missing)).forEach((t, k) => (texts[missing[k]!] = t));
   const fitted = fitToLayer(boxes, cores, spans);
+  // A box holding layer lines side by side is cut into one line each (splitPieces).
+  const lines = detected.flatMap((l, i): TextLine[] =>
+    pieces[i] ? splitPieces(boxes[i]!, cores[i]!, pieces[i]!).map((p) => ({ ...p, angle: l.angle })) : [{ bbox: fitted[i]!, angle: l.angle, text: texts[i], ...(sizes[i] && { size: sizes[i] }) }],
+  );
   return {
-    lines: [
-      ...detected.map((l, i) => ({ bbox: fitted[i]!, angle: l.angle, ...(sizes[i] && { size: sizes[i] }) })),
-      ...extra.map((l) => ({ bbox: l.bbox, ...(l.size && { size: l.size }) })),
-    ],
-    texts: [...texts, ...extra.map((l) => l.text!)],
+    lines: [...lines.map(({ text: _, ...l }) => l), ...extra.map((l) => ({ bbox: l.bbox, ...(l.size && { size: l.size }) }))],
+    texts: [...lines.map((l) => l.text ?? ''), ...extra.map((l) => l.text!)],
     stats,
     encoderMs,
     fromLayer: fromLayer.length + extra.length,
@@ -93,4 +94,18 @@ export function fitToLayer(boxes: readonly BBox[], cores: readonly BBox[], spans
     const d = (width(b) - width(cores[i]!)) / 2;
     return [Math.max(b[0], s[0] - d), b[1], Math.min(b[2], s[1] + d), b[3]];
   });
+}
+
+/**
+ * A detector box that holds several layer lines side by side, cut into one line each, fitted as fitToLayer fits
+ * a box: the layer keeps apart text more than a word space apart, so the detector merged two columns' lines across
+ * a narrow gutter, or a table's cells.
+ */
+export function splitPieces(box: BBox, core: BBox, pieces: readonly TextLine[]): TextLine[] {
+  const d = (width(box) - width(core)) / 2;
+  return pieces.map((p) => ({
+    bbox: [Math.max(box[0], p.bbox[0] - d), box[1], Math.min(box[2], p.bbox[2] + d), box[3]],
+    text: p.text,
+    ...(p.size && { size: p.size }),
+  }));
 }

@@ -78,6 +78,12 @@ export interface LayerText {
   spans: ([number, number] | undefined)[];
   /** The size most of the layer text a box is filled with is set in, where the layer says. */
   sizes: (number | undefined)[];
+  /**
+   * The layer lines a box holds side by side on one row, where it holds more than one: the layer keeps apart
+   * what is a word space or more apart (text-items.ts), so the detector merged them (two columns' lines across a
+   * narrow gutter, a table's cells).
+   */
+  pieces: (TextLine[] | undefined)[];
 }
 
 const xOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
@@ -150,6 +156,7 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
   });
   const spans: LayerText['spans'] = boxes.map(() => undefined);
   const sizes: LayerText['sizes'] = boxes.map(() => undefined);
+  const pieces: LayerText['pieces'] = boxes.map(() => undefined);
   const texts = boxes.map((_, j) => {
     const ids = held[j]!;
     const core = cores[j]!;
@@ -167,9 +174,11 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
       if (row && Math.abs(centerY(lines[i]!.bbox) - centerY(lines[row[0]!]!.bbox)) < 0.5 * h) row.push(i);
       else rows.push([i]);
     }
-    return rows.flatMap((r) => r.sort((a, b) => lines[a]!.bbox[0] - lines[b]!.bbox[0]).map((i) => lines[i]!.text)).join(' ');
+    const sorted = rows.map((r) => r.sort((a, b) => lines[a]!.bbox[0] - lines[b]!.bbox[0]));
+    if (sorted.length === 1 && sorted[0]!.length > 1) pieces[j] = sorted[0]!.map((i) => lines[i]!);
+    return sorted.flatMap((r) => r.map((i) => lines[i]!.text)).join(' ');
   });
-  return { texts, extra, spans, sizes };
+  return { texts, extra, spans, sizes, pieces };
 }
 
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
