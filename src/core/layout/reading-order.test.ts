@@ -47,3 +47,14 @@ describe('reading order under a figure drawn as text', () => {
     expect(at(order, 'Piscataway, NJ, USA)')).toBe(at(order, 'an AlkPhos Direct Labelling') + 1);
   });
 });
+
+describe('reading order over a form', () => {
+  it('reads two columns a narrow gutter apart above a full-width form, past a speck in the gutter (issue1350.pdf p1)', () => {
+    const order = readOrder(fixture('issue1350-p1.json'));
+    expect(at(order, 'payment on your behalf.')).toBe(at(order, 'Instructions for merchant: BuyWithMe') + 1);
+    expect(at(order, 'Instructions for merchant: BuyWithMe')).toBeLessThan(at(order, '• Limit 1 voucher per person'));
+    expect(at(order, 'redeeming your vouchers (name on ID')).toBe(at(order, '* Present valid, government-issued photo ID') + 1);
+    expect(at(order, '• Ages 18 and under must have')).toBeGreaterThan(at(order, 'match the purchaser'));
+    expect(at(order, 'Before redeeming this voucher')).toBeGreaterThan(at(order, 'must be activated by 03/22/2012.'));
+  });
+});

@@ -47,6 +47,14 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
         return;
       }
     }
+    // Regions one above another, a clear band of white apart, are read one after the other, each on its own, where
+    // one of them has columns: two columns above a full-width form do not show their gap in the whole page's
+    // projection.
+    const bands = whiteBands(units, body);
+    if (bands.length > 1 && bands.some((b) => findChannels(b, minGap, body).length > 0)) {
+      for (const band of bands) cut(band, body, minGap, out, depth + 1);
+      return;
+    }
     out.push(sortByRows(units));
     return;
   }
@@ -57,7 +65,9 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     for (const part of parts) cut(part, body, minGap, out, depth + 1);
     return;
   }
-  const crosses = (u: Unit) => channels.some((c) => crossesChannel(u.box, c));
+  // What crosses the gap and reaches well beyond it (a title, a full-width paragraph) spans the columns; a speck
+  // no wider than twice the gap goes with the column its middle is in.
+  const crosses = (u: Unit) => channels.some((c) => crossesChannel(u.box, c) && u.box[2] - u.box[0] > 2 * (c[1] - c[0]));
   const spanning = units.filter(crosses);
   // The short last line of a full-width paragraph belongs with it, not with the column below.
   const byTop = [...units].sort((a, b) => a.box[1] - b.box[1]);
@@ -195,7 +205,20 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
  */
 function crossesChannel(box: BBox, [a, b]: [number, number]): boolean {
   const third = (b - a) / 3;
-  return box[0] < b - third && box[2] > a + third;
+  return box[0] < a + third && box[2] > b - third;
+}
+
+/** The units cut at every horizontal band of white, across the whole region, at least two body lines high. */
+function whiteBands(units: Unit[], body: number): Unit[][] {
+  const sorted = [...units].sort((a, b) => a.box[1] - b.box[1]);
+  const bands: Unit[][] = [];
+  let bottom = -Infinity;
+  for (const u of sorted) {
+    if (bands.length === 0 || u.box[1] - bottom >= 2 * body) bands.push([]);
+    bands.at(-1)!.push(u);
+    bottom = Math.max(bottom, u.box[3]);
+  }
+  return bands;
 }
 
 /** Horizontally apart and on one row (overlapping by half the lower one's height). */
