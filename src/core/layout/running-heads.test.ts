@@ -51,3 +51,12 @@ describe('running heads and page furniture on real pages', () => {
     expect(body.filter((t) => /^(?:89|an|to|a|3|o|O)$/.test(t))).toEqual([]);
   });
 });
+
+describe('a page number under an ornament', () => {
+  it('takes the page number and the dots drawn over it together (failing_anchor p4)', () => {
+    const { footer, body } = bands(layoutFixture('failing-anchor-p4-bottom.json'));
+    expect(footer).toContain('870');
+    expect(body.join(' ')).not.toMatch(/870/);
+    expect(body.at(-1)).toMatch(/^unjust\. Examples of how political/);
+  });
+});

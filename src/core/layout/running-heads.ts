@@ -50,9 +50,9 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08,
       if (!short(r) || edgeOf(b) > page.height * band * 2) break;
       group.push(r);
       const gap = gapTo(b, rowBox(order[k + 1]!));
-      // A bare page number at the very edge stands apart by less than a line.
-      const loneNumber = k === 0 && r.length === 1 && numbered(r) && gap >= 0.4 * body;
-      if (gap >= 0.9 * body || loneNumber) {
+      // A page number at the very edge, alone or with an ornament (• • •), stands apart by less than a line.
+      const pageNumber = group.some(numbered) && group.every((g) => width(rowBox(g)) < 0.15 * page.width) && gap >= 0.4 * body;
+      if (gap >= 0.9 * body || pageNumber) {
         if (!accept(group, edgeOf(b))) break;
         out.push(...group.flat());
         group = [];
