@@ -5,7 +5,8 @@ import { coreBox } from '../layout/geometry';
 import { layoutPage } from '../layout/layout-page';
 import type { TextLine } from '../layout/types';
 import { layerText } from '../text-layer/pdf-text';
-import { fitToLayer, splitPieces } from './text-layer-page';
+import { layoutFixture } from '../../../test/support/layout-fixture';
+import { fitToLayer, layerLines, splitPieces } from './text-layer-page';
 
 /** The detector's boxes and the PDF's own lines of part of a real page (test/fixtures/layout/README.md). */
 const page = JSON.parse(readFileSync(new URL('../../../test/fixtures/layout/repeating-references-p3.json', import.meta.url), 'utf8')) as {
@@ -53,5 +54,22 @@ describe('splitPieces', () => {
     expect(at('BioRad, Hercules, CA, USA)')).toBe(at('then exposed in an imager') + 1);
     expect(at('distribution analysis were')).toBe(at('BioRad, Hercules, CA, USA)') + 1);
     expect(at('BioRad, Hercules')).toBeGreaterThan(at('BglII and EcoRI restriction sites'));
+  });
+});
+
+describe('layerLines', () => {
+  it("leaves a table row's cells that the detector boxed together as they are (lots_of_chem_tables p4)", () => {
+    const table = layoutFixture('lots-of-chem-tables-p4-table.json');
+    const ratio = table.unclipRatio!;
+    const cores = table.detected!.map((b) => coreBox(b, ratio));
+    const { texts, spans, sizes, pieces } = layerText(table.detected!, cores, table.lines, ratio);
+    // The detector boxed some cells together: the layer holds them apart.
+    expect(pieces.filter(Boolean).length).toBeGreaterThan(0);
+    const lines = layerLines(table.detected!.map((bbox) => ({ bbox })), cores, fitToLayer(table.detected!, cores, spans), texts.map((t) => t ?? ''), sizes, pieces);
+    expect(lines).toHaveLength(table.detected!.length);
+    const blocks = layoutPage(lines, table.size, { unclipRatio: ratio });
+    const grid = blocks.find((b) => b.type === 'table')?.table;
+    expect(grid?.cols).toBe(7);
+    expect(grid?.rows).toBeGreaterThan(10);
   });
 });

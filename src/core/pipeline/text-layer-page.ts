@@ -21,6 +21,9 @@ import { readBoxes } from './read-boxes';
 /** The most character error between the layer and the recognizer on the lines checked; above, the layer is not used. */
 export const MAX_LAYER_ERROR = 0.25;
 
+/** Pieces of a detector box shorter than this (characters) are a table's cells, not lines of two columns. */
+const MIN_SPLIT_CHARS = 20;
+
 export interface LayerLines {
   /** The layout's lines: the detector's, then layer lines it missed (grown like its boxes). */
   lines: TextLine[];
@@ -67,10 +70,7 @@ export async function readWithTextLayer(
   const texts = filled.map((t) => t ?? '');
   if (missing.length > 0) (await read(missing)).forEach((t, k) => (texts[missing[k]!] = t));
   const fitted = fitToLayer(boxes, cores, spans);
-  // A box holding layer lines side by side is cut into one line each (splitPieces).
-  const lines = detected.flatMap((l, i): TextLine[] =>
-    pieces[i] ? splitPieces(boxes[i]!, cores[i]!, pieces[i]!).map((p) => ({ ...p, angle: l.angle })) : [{ bbox: fitted[i]!, angle: l.angle, text: texts[i], ...(sizes[i] && { size: sizes[i] }) }],
-  );
+  const lines = layerLines(detected, cores, fitted, texts, sizes, pieces);
   return {
     lines: [...lines.map(({ text: _, ...l }) => l), ...extra.map((l) => ({ bbox: l.bbox, ...(l.size && { size: l.size }) }))],
     texts: [...lines.map((l) => l.text ?? ''), ...extra.map((l) => l.text!)],
@@ -108,4 +108,25 @@ export function splitPieces(box: BBox, core: BBox, pieces: readonly TextLine[]):
     text: p.text,
     ...(p.size && { size: p.size }),
   }));
+}
+
+/**
+ * The layout's lines for the detector's boxes: each box fitted to its layer text, or, where it holds lines of
+ * text side by side, cut into one line each (splitPieces); a table's cells, which the table finder reads from
+ * the detector's rows as they are, are left together.
+ */
+export function layerLines(
+  detected: readonly { bbox: BBox; angle?: number }[],
+  cores: readonly BBox[],
+  fitted: readonly BBox[],
+  texts: readonly string[],
+  sizes: readonly (number | undefined)[],
+  pieces: readonly (TextLine[] | undefined)[],
+): TextLine[] {
+  const prose = (ps: readonly TextLine[] | undefined) => ps !== undefined && ps.every((p) => (p.text ?? '').length >= MIN_SPLIT_CHARS);
+  return detected.flatMap((l, i): TextLine[] =>
+    prose(pieces[i])
+      ? splitPieces(l.bbox, cores[i]!, pieces[i]!).map((p) => ({ ...p, angle: l.angle }))
+      : [{ bbox: fitted[i]!, angle: l.angle, text: texts[i], ...(sizes[i] && { size: sizes[i] }) }],
+  );
 }
