@@ -1,14 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { layoutFixture as fixture, type LayoutFixture as Fixture } from '../../../test/support/layout-fixture';
 import { layoutPage } from './layout-page';
-import type { TextLine } from './types';
-
-interface Fixture {
-  size: { width: number; height: number };
-  unclipRatio: number | null;
-  lines: TextLine[];
-}
-const fixture = (name: string): Fixture => JSON.parse(readFileSync(new URL(`../../../test/fixtures/layout/${name}`, import.meta.url), 'utf8'));
 
 /** The page's text in reading order, one string per line. */
 function readOrder(f: Fixture): string[] {

@@ -1,20 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BBox } from '../../protocol/page';
 import { coreBox } from '../layout/geometry';
 import { layoutPage } from '../layout/layout-page';
-import type { TextLine } from '../layout/types';
 import { layerText } from '../text-layer/pdf-text';
-import { layoutFixture } from '../../../test/support/layout-fixture';
+import { layoutFixture, type LayoutFixture } from '../../../test/support/layout-fixture';
 import { fitToLayer, layerLines, splitPieces } from './text-layer-page';
 
 /** The detector's boxes and the PDF's own lines of part of a real page (test/fixtures/layout/README.md). */
-const page = JSON.parse(readFileSync(new URL('../../../test/fixtures/layout/repeating-references-p3.json', import.meta.url), 'utf8')) as {
-  size: { width: number; height: number };
-  unclipRatio: number;
-  lines: TextLine[];
-  detected: BBox[];
-};
+const page = layoutFixture('repeating-references-p3.json') as LayoutFixture & { unclipRatio: number; detected: BBox[] };
 
 describe('fitToLayer', () => {
   it('ends a box where its layer text ends, so two columns a narrow gutter apart read apart (repeating_references p3)', () => {
