@@ -66,3 +66,16 @@ describe('layerLines', () => {
     expect(grid?.rows).toBeGreaterThan(10);
   });
 });
+
+describe('layerLines across a narrow gutter', () => {
+  it('cuts a line of text from a short one beside it in the next column (issue1350 p1)', () => {
+    const f = layoutFixture('issue1350-p1-detected.json');
+    const ratio = f.unclipRatio!;
+    const cores = f.detected!.map((b) => coreBox(b, ratio));
+    const { texts, spans, sizes, pieces } = layerText(f.detected!, cores, f.lines, ratio);
+    const lines = layerLines(f.detected!.map((bbox) => ({ bbox })), cores, fitToLayer(f.detected!, cores, spans), texts.map((t) => t ?? ''), sizes, pieces);
+    const text = lines.map((l) => l.text);
+    expect(text).toContain('Instructions for merchant: BuyWithMe has already collected');
+    expect(text).toContain('or legal guardian.');
+  });
+});

@@ -21,7 +21,7 @@ import { readBoxes } from './read-boxes';
 /** The most character error between the layer and the recognizer on the lines checked; above, the layer is not used. */
 export const MAX_LAYER_ERROR = 0.25;
 
-/** Pieces of a detector box shorter than this (characters) are a table's cells, not lines of two columns. */
+/** A detector box whose pieces are all shorter than this (characters) holds a table's cells, not lines of text. */
 const MIN_SPLIT_CHARS = 20;
 
 export interface LayerLines {
@@ -112,8 +112,8 @@ export function splitPieces(box: BBox, core: BBox, pieces: readonly TextLine[]):
 
 /**
  * The layout's lines for the detector's boxes: each box fitted to its layer text, or, where it holds lines of
- * text side by side, cut into one line each (splitPieces); a table's cells, which the table finder reads from
- * the detector's rows as they are, are left together.
+ * text side by side (one of them a line's length), cut into one line each (splitPieces); a table's short cells,
+ * which the table finder reads from the detector's rows as they are, are left together.
  */
 export function layerLines(
   detected: readonly { bbox: BBox; angle?: number }[],
@@ -123,7 +123,7 @@ export function layerLines(
   sizes: readonly (number | undefined)[],
   pieces: readonly (TextLine[] | undefined)[],
 ): TextLine[] {
-  const prose = (ps: readonly TextLine[] | undefined) => ps !== undefined && ps.every((p) => (p.text ?? '').length >= MIN_SPLIT_CHARS);
+  const prose = (ps: readonly TextLine[] | undefined) => ps !== undefined && ps.some((p) => (p.text ?? '').length >= MIN_SPLIT_CHARS);
   return detected.flatMap((l, i): TextLine[] =>
     prose(pieces[i])
       ? splitPieces(l.bbox, cores[i]!, pieces[i]!).map((p) => ({ ...p, angle: l.angle }))
