@@ -50,3 +50,12 @@ describe('reading order over a form', () => {
     expect(at(order, 'Before redeeming this voucher')).toBeGreaterThan(at(order, 'must be activated by 03/22/2012.'));
   });
 });
+
+describe('right-aligned labels', () => {
+  it('reads them in their rows, not as a column of their own (issue11913.pdf p1, a judgment\'s parties)', () => {
+    const order = readOrder(fixture('issue11913-p1.json'));
+    expect(at(order, '[2001] IESC 63')).toBeLessThan(at(order, 'THE SUPREME COURT'));
+    expect(at(order, '326 & 327/00')).toBeLessThan(at(order, 'Keane C.J.'));
+    expect(at(order, 'Plaintiff/Respondent')).toBeLessThan(at(order, 'KATHRYN SINNOTT'));
+  });
+});

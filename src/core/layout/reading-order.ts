@@ -51,7 +51,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     // one of them has columns: two columns above a full-width form do not show their gap in the whole page's
     // projection.
     const bands = whiteBands(units, body);
-    if (bands.length > 1 && bands.some((b) => findChannels(b, minGap, body).length > 0)) {
+    if (bands.length > 1 && bands.some((b) => hasColumns(b, minGap, body))) {
       for (const band of bands) cut(band, body, minGap, out, depth + 1);
       return;
     }
@@ -219,6 +219,22 @@ function whiteBands(units: Unit[], body: number): Unit[][] {
     bottom = Math.max(bottom, u.box[3]);
   }
   return bands;
+}
+
+/**
+ * Whether a region stands in columns: a channel with text on each side about as wide (at least half as wide as
+ * on the other), not a body beside a few right-aligned labels.
+ */
+function hasColumns(units: Unit[], minGap: number, body: number): boolean {
+  const channel = findChannels(units, minGap, body)[0];
+  if (!channel) return false;
+  const mid = (channel[0] + channel[1]) / 2;
+  const side = (us: Unit[]) => (us.length ? union(us.map((u) => u.box)) : undefined);
+  const left = side(units.filter((u) => u.box[2] <= mid));
+  const right = side(units.filter((u) => u.box[0] >= mid));
+  if (!left || !right) return false;
+  const [l, r] = [left[2] - left[0], right[2] - right[0]];
+  return Math.min(l, r) >= 0.5 * Math.max(l, r);
 }
 
 /** Horizontally apart and on one row (overlapping by half the lower one's height). */
