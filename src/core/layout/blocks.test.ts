@@ -27,3 +27,20 @@ describe('headings by the sizes a PDF states (pdftotext_two_column_issue p1, tit
     expect(headings).toEqual(['Turner syndrome–issues to consider for transition to adulthood', 'Abstract']);
   });
 });
+
+describe('headings at the body\'s stated size', () => {
+  it('makes a short line standing alone in wider glyphs (capitals) a heading, and a smaller byline none (bug1873345.pdf p1)', () => {
+    const f = layoutFixture('bug1873345-p1.json');
+    const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+    const kind = (t: string) => blocks.find((b) => b.lines.some((i) => f.lines[i]!.text === t))?.type;
+    expect(kind('SAMPLE')).toBe('heading');
+    expect(kind('JOHN PRYCE')).toBe('paragraph');
+  });
+
+  it('makes a section title a little larger than the body a heading, though it runs past half the column (pdftotext_two_column_issue p2)', () => {
+    const f = layoutFixture('two-column-issue-p2.json');
+    const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+    const headings = blocks.filter((b) => b.type === 'heading').map((b) => b.lines.map((i) => f.lines[i]!.text).join(' '));
+    expect(headings).toEqual(['Background', 'Pubertal development in TS', 'Sex steroid replacement in TS']);
+  });
+});

@@ -21,6 +21,8 @@ export interface BlockContext {
   bodySize: number;
   /** The sizes are the lines' own (a PDF's font sizes), not estimates from their boxes. */
   statedSizes?: boolean;
+  /** With stated sizes: how wide line i's glyphs run for their size, against the body's (1 = as wide). */
+  glyphWidth?: (i: number) => number;
   page: PageSize;
   /** Lines with a bullet drawn as a shape to their left. */
   bullets: Set<number>;
@@ -76,7 +78,8 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   const colW = col[2] - col[0];
   const gaps = rows.slice(1).map((r, k) => r.box[1] - rows[k]!.box[3]);
   const lineGap = median(gaps.filter((g, k) => g > -0.5 * body && Math.abs(rows[k + 1]!.size - rows[k]!.size) < 0.2)) || 0.3 * body;
-  const kindOf = (r: Row, k: number): Kind => rowKind(r, k, rows, { body, col, colW, page: ctx.page, lines, stated: ctx.statedSizes ?? false });
+  const wide = (r: Row) => (ctx.glyphWidth ? median(r.ids.map(ctx.glyphWidth)) : 1);
+  const kindOf = (r: Row, k: number): Kind => rowKind(r, k, rows, { body, col, colW, page: ctx.page, lines, stated: ctx.statedSizes ?? false, wide: wide(r) });
 
   const kinds = rows.map(kindOf);
   // Parts of one display formula (limits, fraction rows) sit close together: a non-prose row tight
@@ -135,8 +138,8 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   return blocks;
 }
 
-function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; colW: number; page: PageSize; lines: TextLine[]; stated: boolean }): Kind {
-  const { body, col, colW, page, lines, stated } = c;
+function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; colW: number; page: PageSize; lines: TextLine[]; stated: boolean; wide: number }): Kind {
+  const { body, col, colW, page, lines, stated, wide } = c;
   const text = r.text;
   const short = r.box[2] - r.box[0] < 0.75 * colW;
   const lastId = r.ids[r.ids.length - 1]!;
@@ -170,13 +173,15 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   if (byline) return 'paragraph';
   // Where the sizes are the text's own, a short line set a little larger than the body (a bold "Abstract")
   // is a heading too; estimated sizes wander that much.
-  if (stated && ratio >= 1.1 && r.hasText && r.box[2] - r.box[0] < 0.5 * colW && text.length < 80 && !/[.,;:]$/.test(text)) return 'heading';
+  if (stated && ratio >= 1.1 && r.hasText && short && text.length < 80 && !/[.,;:]$/.test(text)) return 'heading';
   // With text, glyph density tells: body-size glyphs pack ~1/(0.5·body) characters per pixel.
   const w = r.box[2] - r.box[0];
   const glyphsLookBig = r.hasText ? text.length < (1.4 * w) / (0.5 * (r.box[3] - r.box[1])) : w < 0.8 * colW;
   // A justified body line with few words spreads its characters wide: full-width rows need more.
   if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || (glyphsLookBig && w < 0.9 * colW))) return 'heading';
   const isolated = (!prev || r.box[1] - prev.box[3] > 0.5 * body) && (!next || next.box[1] - r.box[3] > 0.5 * body);
+  // At the body's stated size, a short line standing alone whose glyphs run wider (capitals, bold) is a heading.
+  if (stated && ratio >= 0.95 && wide >= 1.15 && r.hasText && short && isolated && text.length < 60 && !/[.,;:]$/.test(text)) return 'heading';
   if (r.hasText && short && isolated && hasSectionNumber(text) && !/[.,;]$/.test(text) && text.length < 90) return 'heading';
   if (r.box[1] > 0.7 * page.height && r.size < 0.85 && (!r.hasText || /^[\d*†‡§¹²³⁴⁵⁶⁷⁸⁹]/.test(text))) return 'footnote';
   if (eqNumber && short) return 'formula';

@@ -103,7 +103,16 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const bodySize = median(bodyLines(rest.map((i) => ({ i, s: sizeOf(i) })))) || 1;
   const bullets = image ? findDrawnBullets(image, boxes, rest.filter((i) => !inTable.has(i))) : new Set<number>();
   const statedSizes = rest.filter((i) => lines[i]!.size).length >= 0.5 * rest.length;
-  const ctx = { lines, body, sizeOf, bodySize, statedSizes, page, tables: tables.map((t) => t.grid), bullets };
+  // With stated sizes, how wide a line's glyphs run for their size, against the body's: capitals and bold set
+  // at the body's size run wider.
+  const spread = (i: number) => {
+    const t = lines[i]!.text?.trim();
+    const w = o.unclipRatio ? coreSize(boxes[i]!, o.unclipRatio).w : width(boxes[i]!);
+    return t && t.length >= 4 && lines[i]!.size ? w / t.length / lines[i]!.size! : undefined;
+  };
+  const bodySpread = median(rest.map(spread).filter((v): v is number => v !== undefined)) || 1;
+  const glyphWidth = (i: number) => (spread(i) ?? bodySpread) / bodySpread;
+  const ctx = { lines, body, sizeOf, bodySize, statedSizes, glyphWidth, page, tables: tables.map((t) => t.grid), bullets };
   const orderBody = o.unclipRatio ? bodyHeight(rest.map(orderBox)) : body;
   const blocks = readingOrder(units, orderBody, o.columnGap * body).flatMap((run) => columnBlocks(run, ctx));
   const band = (ids: number[], type: 'header' | 'footer'): Block[] =>
