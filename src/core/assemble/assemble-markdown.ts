@@ -12,7 +12,8 @@ import type { FigureCrop, Region } from '../../protocol/page';
 import type { Block, TableGrid } from '../layout/types';
 import { listMarker } from '../layout/text-cues';
 import { inlineMath } from '../text-layer/inline-math';
-import { escapeBlockStart, escapeInline, joinLines, normalizeMath } from './inline-text';
+import { escapeBlockStart, escapeInline, joinLines as joinWords, normalizeMath, pageWords } from './inline-text';
+import { pageText } from './text-fidelity';
 
 export interface AssembleOptions {
   /** 1-based page number, used in figure names. */
@@ -30,8 +31,11 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
   const regions: Region[] = [];
   const figures: FigureCrop[] = [];
   // A PDF's own text spells inline math with math letters (𝑥, ℝ): those runs become $…$ (inline-math.ts).
-  const cellText = (t: string) => escapeInline(normalizeMath(inlineMath(t))).replace(/\s+/g, ' ').trim();
+  // Spacing accents and ligatures are written as the author wrote them (text-fidelity.ts).
+  const cellText = (t: string) => escapeInline(normalizeMath(inlineMath(pageText(t)))).replace(/\s+/g, ' ').trim();
   const line = (i: number) => cellText(texts[i] ?? '');
+  const words = pageWords(texts.map((t) => pageText(t ?? '')));
+  const joinLines = (parts: string[]) => joinWords(parts, words);
   for (const b of blocks) {
     if (options.dropHeaders && (b.type === 'header' || b.type === 'footer')) continue;
     let md: string;
@@ -42,10 +46,10 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
         break;
       }
       case 'list':
-        md = listMarkdown(b, line);
+        md = listMarkdown(b, line, joinLines);
         break;
       case 'table':
-        md = b.table ? tableHtml(b.table, line, cellText) : '';
+        md = b.table ? tableHtml(b.table, line, cellText, joinLines) : '';
         break;
       case 'formula':
         md = formulaMarkdown(b.lines.map((i) => texts[i] ?? ''));
@@ -64,7 +68,7 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
   return { markdown: regions.map((r) => r.markdown).join('\n\n'), regions, figures };
 }
 
-function listMarkdown(b: Block, line: (i: number) => string): string {
+function listMarkdown(b: Block, line: (i: number) => string, joinLines: (parts: string[]) => string): string {
   const items = b.items ?? [b.lines];
   let n = 1;
   return items
@@ -101,7 +105,12 @@ export function formulaMarkdown(parts: string[]): string {
 
 const escapeHtml = (t: string) => t.replace(/&(?!lt;)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function tableHtml(grid: TableGrid, line: (i: number) => string, part: (text: string) => string = (t) => t): string {
+export function tableHtml(
+  grid: TableGrid,
+  line: (i: number) => string,
+  part: (text: string) => string = (t) => t,
+  joinLines: (parts: string[]) => string = joinWords,
+): string {
   const rows: string[] = [];
   // Leading rows all of whose cells are headers go in <thead>, the rest in <tbody>.
   let heads = 0;

@@ -1,7 +1,8 @@
 // Recognized text → safe Markdown inline text.
 //
 //   normalizeMath(text)        \( … \) → $ … $, \[ … \] → $$ … $$
-//   joinLines(texts)           paragraph lines joined by spaces; "hyphen-\nated" re-joined
+//   joinLines(texts, words?)   paragraph lines joined by spaces; "hyphen-\nated" re-joined, a compound the
+//                              page writes with its hyphen kept (pageWords)
 //   escapeBlockStart(text)     a paragraph that would parse as a heading/list/quote/rule gets a backslash
 //   escapeInline(text)         raw HTML tags and image syntax in recognized text are neutralized
 
@@ -11,17 +12,48 @@ export function normalizeMath(text: string): string {
     .replace(/\\\(([\s\S]*?)\\\)/g, (_, m: string) => `$${m.trim()}$`);
 }
 
-/** A line-final hyphen between two letters, followed by a lowercase start, is a word break. */
-export function joinLines(texts: string[]): string {
+/** The words of a page, to tell a compound broken at its hyphen from a word hyphenated at a line end. */
+export interface PageWords {
+  /** Hyphenated words the page writes within its lines ("spatio-temporal"), lowercase. */
+  compounds: Set<string>;
+  /** Every word the page writes, lowercase. */
+  words: Set<string>;
+}
+
+export function pageWords(texts: readonly string[]): PageWords {
+  const compounds = new Set<string>();
+  const words = new Set<string>();
+  for (const t of texts) {
+    for (const w of t.toLowerCase().match(/\p{L}+(?:-\p{L}+)*/gu) ?? []) {
+      if (w.includes('-')) compounds.add(w);
+      for (const part of w.split('-')) words.add(part);
+    }
+  }
+  return { compounds, words };
+}
+
+/**
+ * A line-final hyphen between two letters, followed by a lowercase start, is a word break and is re-joined,
+ * unless the page writes that compound with its hyphen elsewhere and never the joined word ("spatio-temporal").
+ */
+export function joinLines(texts: string[], vocabulary?: PageWords): string {
   let out = '';
   for (const raw of texts) {
     const t = raw.trim();
     if (!t) continue;
     if (!out) out = t;
-    else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(t)) out = out.slice(0, -1) + t;
+    else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(t)) out = out.slice(0, isCompound(out, t, vocabulary) ? undefined : -1) + t;
     else out += ' ' + t;
   }
   return out;
+}
+
+function isCompound(before: string, after: string, vocabulary?: PageWords): boolean {
+  if (!vocabulary) return false;
+  const head = /(\p{L}+)-$/u.exec(before)?.[1]?.toLowerCase();
+  const tail = /^\p{L}+/u.exec(after)?.[0]?.toLowerCase();
+  if (!head || !tail) return false;
+  return vocabulary.compounds.has(`${head}-${tail}`) && !vocabulary.words.has(head + tail);
 }
 
 const BLOCK_START = /^(#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}[.)](?=\s|$)|={3,}\s*$|-{3,}\s*$|_{3,}\s*$|\*{3,}\s*$|`{3,}|~{3,}|\|)/;

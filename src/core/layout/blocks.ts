@@ -9,7 +9,7 @@
 import type { BBox } from '../../protocol/page';
 import { groupRows, median, union } from './geometry';
 import type { Unit } from './reading-order';
-import { hasSectionNumber, isCaption, isEquationNumber, isPageNumber, listMarker, mathScore } from './text-cues';
+import { hasSectionNumber, isAuthorList, isCaption, isEquationNumber, isPageNumber, listMarker, mathScore } from './text-cues';
 import type { Block, PageSize, TableGrid, TextLine } from './types';
 
 export interface BlockContext {
@@ -19,6 +19,10 @@ export interface BlockContext {
   /** Text size of line i (its core height) and the body's, for size ratios. */
   sizeOf: (i: number) => number;
   bodySize: number;
+  /** The sizes are the lines' own (a PDF's font sizes), not estimates from their boxes. */
+  statedSizes?: boolean;
+  /** With stated sizes: how wide line i's glyphs run for their size, against the body's (1 = as wide). */
+  glyphWidth?: (i: number) => number;
   page: PageSize;
   /** Lines with a bullet drawn as a shape to their left. */
   bullets: Set<number>;
@@ -64,7 +68,8 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   const rows: Row[] = groupRows(units.flatMap((u) => u.lines), boxes).map((ids) => ({
     ids,
     box: union(ids.map((i) => boxes[i]!)),
-    size: median(ids.map((i) => ctx.sizeOf(i))) / ctx.bodySize,
+    // A row's size is its text's: with stated sizes, its longest piece's (a footnote mark beside it is smaller).
+    size: (ctx.statedSizes ? ctx.sizeOf(longest(ids, lines)) : median(ids.map((i) => ctx.sizeOf(i)))) / ctx.bodySize,
     marked: ctx.bullets.has(ids[0]!) || listMarker(ids.map((i) => (lines[i]!.text ?? '').trim()).join(' ')) !== undefined,
     text: ids.map((i) => (lines[i]!.text ?? '').trim()).join(' ').trim(),
     hasText: ids.some((i) => lines[i]!.text !== undefined),
@@ -73,7 +78,8 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   const colW = col[2] - col[0];
   const gaps = rows.slice(1).map((r, k) => r.box[1] - rows[k]!.box[3]);
   const lineGap = median(gaps.filter((g, k) => g > -0.5 * body && Math.abs(rows[k + 1]!.size - rows[k]!.size) < 0.2)) || 0.3 * body;
-  const kindOf = (r: Row, k: number): Kind => rowKind(r, k, rows, { body, col, colW, page: ctx.page, lines });
+  const wide = (r: Row) => (ctx.glyphWidth ? median(r.ids.map(ctx.glyphWidth)) : 1);
+  const kindOf = (r: Row, k: number): Kind => rowKind(r, k, rows, { body, col, colW, page: ctx.page, lines, stated: ctx.statedSizes ?? false, wide: wide(r) });
 
   const kinds = rows.map(kindOf);
   // Parts of one display formula (limits, fraction rows) sit close together: a non-prose row tight
@@ -102,8 +108,11 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       const indentNow = r.box[0] - col[0] > 1.0 * body;
       const indentPrev = prev.box[0] - col[0] > 1.0 * body;
       const prevShort = prev.box[2] < col[2] - 0.25 * colW && (!prev.hasText || /[.!?:;]["')\]]?$/.test(prev.text));
-      const heightJump = Math.abs(r.size - prev.size) > 0.35 * Math.max(r.size, prev.size);
-      if (gap > Math.max(0.6 * body, lineGap + 0.5 * body)) start = true;
+      // A change of size starts a block; sizes the text states are exact, estimates wander.
+      const heightJump = Math.abs(r.size - prev.size) > (ctx.statedSizes ? 0.08 : 0.35) * Math.max(r.size, prev.size);
+      // Lines of a heading set larger than the body stand further apart, as its size.
+      const scale = kind === 'heading' && cur.kind === 'heading' ? Math.max(1, Math.min(r.size, prev.size)) : 1;
+      if (gap > scale * Math.max(0.6 * body, lineGap + 0.5 * body)) start = true;
       else if (kind !== cur.kind && !(cur.kind === 'list' && kind === 'paragraph')) start = true;
       else if (kind === 'formula') start = cur.kind !== 'formula' || gap > lineGap + 0.5 * body; // stacked parts of one display formula stay together
       else if (kind === 'caption' && isCaption(r.text)) start = true;
@@ -129,8 +138,8 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   return blocks;
 }
 
-function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; colW: number; page: PageSize; lines: TextLine[] }): Kind {
-  const { body, col, colW, page, lines } = c;
+function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; colW: number; page: PageSize; lines: TextLine[]; stated: boolean; wide: number }): Kind {
+  const { body, col, colW, page, lines, stated, wide } = c;
   const text = r.text;
   const short = r.box[2] - r.box[0] < 0.75 * colW;
   const lastId = r.ids[r.ids.length - 1]!;
@@ -157,19 +166,29 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
     const fragments = words.length > 0 && prose / words.length < 0.3 && text.length >= 3 && !isPageNumber(text);
     if (!r.hasText || mathScore(text) >= 0.15 || fragments) return 'formula';
   }
-  // Tall rows are headings, unless a full-width row is only tall from superscripts or formulas.
+  // Tall rows are headings, unless a full-width row is only tall from superscripts or formulas. Names and
+  // addresses are not headings, whatever their size: an author list, an e-mail line.
   const ratio = r.size;
+  const byline = r.hasText && (isAuthorList(text) || /\S@\S+\.\w/.test(text));
+  if (byline) return 'paragraph';
+  // Where the sizes are the text's own, a short line set a little larger than the body (a bold "Abstract")
+  // is a heading too; estimated sizes wander that much.
+  if (stated && ratio >= 1.1 && r.hasText && short && text.length < 80 && !/[.,;:]$/.test(text)) return 'heading';
   // With text, glyph density tells: body-size glyphs pack ~1/(0.5·body) characters per pixel.
   const w = r.box[2] - r.box[0];
   const glyphsLookBig = r.hasText ? text.length < (1.4 * w) / (0.5 * (r.box[3] - r.box[1])) : w < 0.8 * colW;
   // A justified body line with few words spreads its characters wide: full-width rows need more.
   if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || (glyphsLookBig && w < 0.9 * colW))) return 'heading';
   const isolated = (!prev || r.box[1] - prev.box[3] > 0.5 * body) && (!next || next.box[1] - r.box[3] > 0.5 * body);
+  // At the body's stated size, a short line standing alone whose glyphs run wider (capitals, bold) is a heading.
+  if (stated && ratio >= 0.95 && wide >= 1.15 && r.hasText && short && isolated && text.length < 60 && !/[.,;:]$/.test(text)) return 'heading';
   if (r.hasText && short && isolated && hasSectionNumber(text) && !/[.,;]$/.test(text) && text.length < 90) return 'heading';
   if (r.box[1] > 0.7 * page.height && r.size < 0.85 && (!r.hasText || /^[\d*†‡§¹²³⁴⁵⁶⁷⁸⁹]/.test(text))) return 'footnote';
   if (eqNumber && short) return 'formula';
   return 'paragraph';
 }
+
+const longest = (ids: number[], lines: TextLine[]) => ids.reduce((a, b) => ((lines[b]!.text ?? '').length > (lines[a]!.text ?? '').length ? b : a));
 
 function toBlock(kind: Kind, rows: Row[]): Block {
   const lines = rows.flatMap((r) => r.ids);

@@ -13,7 +13,7 @@
 // does not disturb the body's order.
 import type { BBox, PageImage } from '../../protocol/page';
 import { columnBlocks } from './blocks';
-import { centerX, centerY, coreSize, height, median, union, width } from './geometry';
+import { centerX, centerY, coreBox, coreSize, height, median, union, width } from './geometry';
 import { findDrawnBullets } from './bullets';
 import { findFigures } from './figures';
 import { findRuledTables } from './ruled-tables';
@@ -73,7 +73,11 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   // its ink is there for the figure finder, and its page region is kept as a figure.
   const valid = boxed.filter(({ l }) => height(l.bbox) <= TOWER * body);
   if (valid.length === 0) return [];
-  const { header, footer } = findRunningHeads(valid.map(({ l }) => l), page, o.headBand);
+  // Furniture is set no larger than the body: a title at the top of the page is not a running head.
+  const validIds = valid.map(({ i }) => i);
+  const sizeAll = textSize(lines, validIds, o.unclipRatio);
+  const bodyAll = median(bodyLines(validIds.map((i) => ({ i, s: sizeAll(i) })))) || 1;
+  const { header, footer } = findRunningHeads(valid.map(({ l }) => l), page, o.headBand, (k) => sizeAll(valid[k]!.i) / bodyAll);
   const toInput = (k: number) => valid[k]!.i;
   const headerIds = header.map(toInput);
   const footerIds = footer.map(toInput);
@@ -101,16 +105,30 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const figures = image ? findFigures(o.figureInk ?? image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(allRules!)]) : [];
   const inTable = new Set(tables.flatMap((t) => t.lines));
   const inFigure = (i: number) => figures.some((f) => centerX(boxes[i]!) > f[0] && centerX(boxes[i]!) < f[2] && centerY(boxes[i]!) > f[1] && centerY(boxes[i]!) < f[3]);
+  // Columns are found on the lines' text, not on boxes a detector grew (unclip): grown by most of a text height
+  // on each side, the lines of two columns a narrow gutter apart overlap across it.
+  const orderBox = (i: number) => (o.unclipRatio ? coreBox(boxes[i]!, o.unclipRatio) : boxes[i]!);
   const units: Unit[] = [
     ...tables.map((t, ref): Unit => ({ box: t.bbox, lines: t.lines, kind: 'table', ref })),
     ...figures.map((f): Unit => ({ box: f, lines: rest.filter((i) => !inTable.has(i) && inFigure(i)), kind: 'figure' })),
-    ...rest.filter((i) => !inTable.has(i) && !inFigure(i)).map((i): Unit => ({ box: boxes[i]!, lines: [i] })),
+    ...rest.filter((i) => !inTable.has(i) && !inFigure(i)).map((i): Unit => ({ box: orderBox(i), lines: [i] })),
   ];
   const sizeOf = textSize(lines, rest, o.unclipRatio);
   const bodySize = median(bodyLines(rest.map((i) => ({ i, s: sizeOf(i) })))) || 1;
   const bullets = image ? findDrawnBullets(image, boxes, rest.filter((i) => !inTable.has(i))) : new Set<number>();
-  const ctx = { lines, body, sizeOf, bodySize, page, tables: tables.map((t) => t.grid), bullets };
-  const blocks = readingOrder(units, body, o.columnGap * body).flatMap((run) => columnBlocks(run, ctx));
+  const statedSizes = rest.filter((i) => lines[i]!.size).length >= 0.5 * rest.length;
+  // With stated sizes, how wide a line's glyphs run for their size, against the body's: capitals and bold set
+  // at the body's size run wider.
+  const spread = (i: number) => {
+    const t = lines[i]!.text?.trim();
+    const w = o.unclipRatio ? coreSize(boxes[i]!, o.unclipRatio).w : width(boxes[i]!);
+    return t && t.length >= 4 && lines[i]!.size ? w / t.length / lines[i]!.size! : undefined;
+  };
+  const bodySpread = median(rest.map(spread).filter((v): v is number => v !== undefined)) || 1;
+  const glyphWidth = (i: number) => (spread(i) ?? bodySpread) / bodySpread;
+  const ctx = { lines, body, sizeOf, bodySize, statedSizes, glyphWidth, page, tables: tables.map((t) => t.grid), bullets };
+  const orderBody = o.unclipRatio ? bodyHeight(rest.map(orderBox)) : body;
+  const blocks = readingOrder(units, orderBody, o.columnGap * body).flatMap((run) => columnBlocks(run, ctx));
   const band = (ids: number[], type: 'header' | 'footer'): Block[] =>
     ids.length ? [{ type, bbox: union(ids.map((i) => boxes[i]!)), lines: [...ids].sort((a, b) => boxes[a]![1] - boxes[b]![1] || boxes[a]![0] - boxes[b]![0]) }] : [];
   return [...band(headerIds, 'header'), ...blocks, ...band(footerIds, 'footer')];
@@ -131,11 +149,17 @@ function bodyLines(sized: { i: number; s: number }[]): number[] {
 const isBox = (b: BBox) => b.every(Number.isFinite) && b[2] > b[0] && b[3] > b[1];
 
 /**
- * Text size of each line. With recognized text, the mean advance per character (core width / length)
+ * Text size of each line: the size a line states (a PDF's font size). Otherwise, with recognized text, the mean advance per character (core width / length)
  * measures the font far better than box height: detector boxes of a 15 pt heading and 11 pt body can
  * come out equally tall. Without text (or for very short texts), the core height.
  */
 function textSize(lines: TextLine[], ids: number[], unclipRatio?: number): (i: number) => number {
+  // Where most lines say their size (a PDF's font sizes), that is the size; the others take the usual one.
+  const stated = ids.filter((i) => lines[i]!.size);
+  if (stated.length > 0 && stated.length >= 0.5 * ids.length) {
+    const usual = median(stated.map((i) => lines[i]!.size!));
+    return (i) => lines[i]!.size ?? usual;
+  }
   const core = (i: number) => (unclipRatio ? coreSize(lines[i]!.bbox, unclipRatio) : { w: width(lines[i]!.bbox), h: height(lines[i]!.bbox) });
   const advance = (i: number) => {
     const t = lines[i]!.text?.trim();

@@ -47,10 +47,27 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
         return;
       }
     }
+    // Regions one above another, a clear band of white apart, are read one after the other, each on its own, where
+    // one of them has columns: two columns above a full-width form do not show their gap in the whole page's
+    // projection.
+    const bands = whiteBands(units, body);
+    if (bands.length > 1 && bands.some((b) => hasColumns(b, minGap, body))) {
+      for (const band of bands) cut(band, body, minGap, out, depth + 1);
+      return;
+    }
     out.push(sortByRows(units));
     return;
   }
-  const crosses = (u: Unit) => channels.some(([a, b]) => u.box[0] < b && u.box[2] > a);
+  // Text that crosses the gap beside other text, beyond where the gap's columns stand, is laid out otherwise (two
+  // columns of text under a table whose own column gap this is): read as regions of their own, before and after.
+  const parts = outsideChannel(units, channels[0]!);
+  if (parts) {
+    for (const part of parts) cut(part, body, minGap, out, depth + 1);
+    return;
+  }
+  // What crosses the gap and reaches well beyond it (a title, a full-width paragraph) spans the columns; a speck
+  // no wider than twice the gap goes with the column its middle is in.
+  const crosses = (u: Unit) => channels.some((c) => crossesChannel(u.box, c) && u.box[2] - u.box[0] > 2 * (c[1] - c[0]));
   const spanning = units.filter(crosses);
   // The short last line of a full-width paragraph belongs with it, not with the column below.
   const byTop = [...units].sort((a, b) => a.box[1] - b.box[1]);
@@ -133,9 +150,11 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     const low = k < n && k > 0 && cov[k]! <= 0.6 * Math.min(prefixMax[k - 1]!, suffixMax[k]!);
     if (low && runStart < 0) runStart = k;
     if (!low && runStart >= 0) {
-      // The channel is the deepest part of the low run (where the fewest lines cross).
+      // The channel is the deepest part of the low run (where the fewest lines cross), give or take a tenth of
+      // a column: figure labels and ragged line ends that stop in a narrow gutter leave its floor uneven.
       const run = Array.from(cov.subarray(runStart, k));
-      const floor = Math.min(...run) * 1.05 + 1;
+      const column = Math.min(prefixMax[runStart - 1]!, suffixMax[k - 1]!);
+      const floor = Math.min(...run) * 1.05 + 1 + 0.1 * column;
       let best: [number, number] = [0, 0];
       for (let i = 0; i < run.length; ) {
         let j = i;
@@ -155,8 +174,13 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     const left = units.filter((u) => u.box[2] <= a + bin);
     const right = units.filter((u) => u.box[0] >= b - bin);
     if (left.length < 2 || right.length < 2) return false;
-    const lu = union(left.map((u) => u.box));
-    const ru = union(right.map((u) => u.box));
+    // Where the columns stand is where their lines do: labels of a figure above them are not column text.
+    const lines = (side: Unit[]) => {
+      const widest = Math.max(...side.map((u) => u.box[2] - u.box[0]));
+      return union(side.filter((u) => u.box[2] - u.box[0] >= 0.5 * widest).map((u) => u.box));
+    };
+    const lu = lines(left);
+    const ru = lines(right);
     const top = Math.max(lu[1], ru[1]);
     const bottom = Math.min(lu[3], ru[3]);
     if (bottom - top < 2 * minHeight) return false;
@@ -164,7 +188,7 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     const l = heightSum(left.filter(inZone));
     const r = heightSum(right.filter(inZone));
     if (l < 3 * minHeight || r < 3 * minHeight) return false;
-    const crossing = heightSum(units.filter((u) => u.box[0] < b - bin && u.box[2] > a + bin && inZone(u)));
+    const crossing = heightSum(units.filter((u) => crossesChannel(u.box, [a, b]) && inZone(u)));
     quality.set(`${a},${b}`, { share: crossing / Math.min(l, r), thinner: Math.min(l, r) });
     return crossing <= 0.25 * Math.min(l, r);
   });
@@ -173,6 +197,76 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
   // inside the sidebar, after the gap between the sidebar and the body text.
   const q = (c: [number, number]) => quality.get(`${c[0]},${c[1]}`)!;
   return valid.sort((p, r) => Math.round(10 * q(p).share) - Math.round(10 * q(r).share) || q(r).thinner - q(p).thinner);
+}
+
+/**
+ * A box crosses a channel when it covers the channel's middle third: a ragged line end or a figure label that
+ * stops inside a narrow gutter does not tie the columns on either side together.
+ */
+function crossesChannel(box: BBox, [a, b]: [number, number]): boolean {
+  const third = (b - a) / 3;
+  return box[0] < a + third && box[2] > b - third;
+}
+
+/** The units cut at every horizontal band of white, across the whole region, at least two body lines high. */
+function whiteBands(units: Unit[], body: number): Unit[][] {
+  const sorted = [...units].sort((a, b) => a.box[1] - b.box[1]);
+  const bands: Unit[][] = [];
+  let bottom = -Infinity;
+  for (const u of sorted) {
+    if (bands.length === 0 || u.box[1] - bottom >= 2 * body) bands.push([]);
+    bands.at(-1)!.push(u);
+    bottom = Math.max(bottom, u.box[3]);
+  }
+  return bands;
+}
+
+/**
+ * Whether a region stands in columns: a channel with text on each side about as wide (at least half as wide as
+ * on the other), not a body beside a few right-aligned labels.
+ */
+function hasColumns(units: Unit[], minGap: number, body: number): boolean {
+  const channel = findChannels(units, minGap, body)[0];
+  if (!channel) return false;
+  const mid = (channel[0] + channel[1]) / 2;
+  const side = (us: Unit[]) => (us.length ? union(us.map((u) => u.box)) : undefined);
+  const left = side(units.filter((u) => u.box[2] <= mid));
+  const right = side(units.filter((u) => u.box[0] >= mid));
+  if (!left || !right) return false;
+  const [l, r] = [left[2] - left[0], right[2] - right[0]];
+  return Math.min(l, r) >= 0.5 * Math.max(l, r);
+}
+
+/** Horizontally apart and on one row (overlapping by half the lower one's height). */
+function sideBySide(a: BBox, b: BBox): boolean {
+  const o = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  return (a[2] <= b[0] || b[2] <= a[0]) && o >= 0.5 * Math.min(a[3] - a[1], b[3] - b[1]);
+}
+
+/**
+ * The units above, along and below where a channel's columns stand, when text beyond that stretch crosses the
+ * channel with other text beside it on its row (a different column structure); undefined when there is none.
+ */
+function outsideChannel(units: Unit[], channel: [number, number]): Unit[][] | undefined {
+  const mid = (channel[0] + channel[1]) / 2;
+  const across = units.filter((u) => crossesChannel(u.box, channel));
+  const left = units.filter((u) => !across.includes(u) && u.box[2] <= mid);
+  const right = units.filter((u) => !across.includes(u) && u.box[0] >= mid);
+  if (left.length === 0 || right.length === 0) return undefined;
+  const top = Math.max(union(left.map((u) => u.box))[1], union(right.map((u) => u.box))[1]);
+  const bottom = Math.min(union(left.map((u) => u.box))[3], union(right.map((u) => u.box))[3]);
+  const beside = across.filter((u) => units.some((v) => !across.includes(v) && sideBySide(u.box, v.box)));
+  const below = beside.filter((u) => centerY(u.box) > bottom).map((u) => u.box[1]);
+  const above = beside.filter((u) => centerY(u.box) < top).map((u) => u.box[3]);
+  const cutBelow = below.length ? Math.min(...below) : Infinity;
+  const cutAbove = above.length ? Math.max(...above) : -Infinity;
+  if (cutBelow === Infinity && cutAbove === -Infinity) return undefined;
+  const parts = [
+    units.filter((u) => centerY(u.box) < cutAbove),
+    units.filter((u) => centerY(u.box) >= cutAbove && centerY(u.box) < cutBelow),
+    units.filter((u) => centerY(u.box) >= cutBelow),
+  ].filter((p) => p.length > 0);
+  return parts.length > 1 ? parts : undefined;
 }
 
 /** One column: rows top to bottom, left to right within a row. */

@@ -1,8 +1,12 @@
-// Running headers, footers and page numbers: short lines in the top/bottom band of the page,
-// set apart from the body by a gap. Their text (page-number patterns) strengthens the guess.
+// Running headers, footers, page numbers and the page's furniture (journal lines, copyright and download
+// stamps, printers' notes), found on a single page: the rows at the top or the bottom of the page that stand
+// apart from the body by a clear gap, set no larger than the body. A group of such rows counts when it lies in
+// the page's margin band, or a little further in when its text reads as furniture (a page number, a journal,
+// volume or ISSN line, a URL, a DOI, a copyright, a date). Text running up the side margin (a download stamp
+// printed sideways) is furniture too.
 import type { BBox } from '../../protocol/page';
-import { groupRows, height, median } from './geometry';
-import { isPageNumber } from './text-cues';
+import { groupRows, height, median, union, width } from './geometry';
+import { isFurniture, isPageNumber } from './text-cues';
 import type { PageSize, TextLine } from './types';
 
 export interface RunningHeads {
@@ -10,40 +14,77 @@ export interface RunningHeads {
   footer: number[];
 }
 
-export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08): RunningHeads {
+/** At most this many rows make one group of furniture (an address block, a footer's small print). */
+const MAX_ROWS = 6;
+/** A row set this much larger than the body is a title or a heading, not furniture. */
+const LARGER = 1.25;
+
+/**
+ * `sizeOf`: text size of line i relative to the body (1 = body text), where the caller measured it. Rows are
+ * taken from each end of the page in groups, each group closed by a clear gap (0.9 body line) towards the body.
+ */
+export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08, sizeOf?: (i: number) => number): RunningHeads {
   const boxes = lines.map((l) => l.bbox);
   const body = median(boxes.map(height)) || 1;
-  const rows = groupRows(lines.map((_, i) => i), boxes);
-  const rowBox = (r: number[]): BBox => [
-    Math.min(...r.map((i) => boxes[i]![0])),
-    Math.min(...r.map((i) => boxes[i]![1])),
-    Math.max(...r.map((i) => boxes[i]![2])),
-    Math.max(...r.map((i) => boxes[i]![3])),
-  ];
-  const isShort = (r: number[]) => r.every((i) => height(boxes[i]!) < 2.2 * body);
-  const header: number[] = [];
-  const footer: number[] = [];
-  // At most two rows from each end, each separated from the next row inward by a clear gap.
-  for (let k = 0; k < Math.min(2, rows.length - 1); k++) {
-    const r = rows[k]!;
-    const b = rowBox(r);
-    const next = rowBox(rows[k + 1]!);
-    const gap = next[1] - b[3];
-    const inBand = b[3] <= page.height * band || (b[3] <= page.height * band * 2 && r.some((i) => isPageNumber(lines[i]!.text ?? '')));
-    if (!inBand || !isShort(r) || gap < 0.9 * body) break;
-    header.push(...r);
-  }
-  for (let k = rows.length - 1; k >= Math.max(1, rows.length - 2); k--) {
-    const r = rows[k]!;
-    const b = rowBox(r);
-    const prev = rowBox(rows[k - 1]!);
-    const gap = b[1] - prev[3];
-    const inBand = b[1] >= page.height * (1 - band) || (b[1] >= page.height * (1 - band * 2) && r.some((i) => isPageNumber(lines[i]!.text ?? '')));
-    // A bare page number as the page's last row is a footer even when set close under a footnote.
-    const lastPageNumber = k === rows.length - 1 && b[1] >= page.height * 0.75 && r.length === 1 && isPageNumber(lines[r[0]!]!.text ?? '');
-    if (!lastPageNumber && (!inBand || !isShort(r) || gap < 0.9 * body)) break;
-    if (header.some((i) => r.includes(i))) break;
-    footer.unshift(...r);
-  }
-  return { header, footer };
+  const side = sideStamps(lines, page, body);
+  const ids = lines.map((_, i) => i).filter((i) => !side.includes(i));
+  const rows = groupRows(ids, boxes);
+  const rowBox = (r: number[]): BBox => union(r.map((i) => boxes[i]!));
+  const text = (r: number[]) => r.map((i) => (lines[i]!.text ?? '').trim()).join(' ');
+  const short = (r: number[]) => r.every((i) => height(boxes[i]!) < 2.2 * body);
+  const large = (r: number[]) => sizeOf !== undefined && median(r.map(sizeOf)) > LARGER;
+  const numbered = (r: number[]) => r.some((i) => isPageNumber(lines[i]!.text ?? ''));
+  // Within the band by position alone; within twice the band when the text reads as furniture.
+  const accept = (group: number[][], edge: number) =>
+    group.every((r) => !large(r) || numbered(r)) &&
+    (edge <= page.height * band ||
+      (edge <= page.height * band * 2 && (group.some((r) => isFurniture(text(r))) || (group.length === 1 && numbered(group[0]!)))));
+
+  const take = (order: number[][], edgeOf: (b: BBox) => number, gapTo: (b: BBox, next: BBox) => number): number[] => {
+    const out: number[] = [];
+    let group: number[][] = [];
+    let groups = 0;
+    for (let k = 0; k < Math.min(order.length - 1, MAX_ROWS) && groups < 2; k++) {
+      const r = order[k]!;
+      const b = rowBox(r);
+      if (!short(r) || edgeOf(b) > page.height * band * 2) break;
+      group.push(r);
+      const gap = gapTo(b, rowBox(order[k + 1]!));
+      // A page number at the very edge, alone or with an ornament (• • •), stands apart by less than a line.
+      const pageNumber = group.some(numbered) && group.every((g) => width(rowBox(g)) < 0.15 * page.width) && gap >= 0.4 * body;
+      if (gap >= 0.9 * body || pageNumber) {
+        if (!accept(group, edgeOf(b))) break;
+        out.push(...group.flat());
+        group = [];
+        groups++;
+      }
+    }
+    return out;
+  };
+  const header = take(rows, (b) => b[3], (b, next) => next[1] - b[3]);
+  const reversed = [...rows].reverse().filter((r) => !r.some((i) => header.includes(i)));
+  const footer = take(reversed, (b) => page.height - b[1], (b, prev) => b[1] - prev[3]);
+  // A bare page number as the page's last row is a footer even when set close under a footnote.
+  const last = rows.at(-1);
+  if (last && !footer.length && !header.some((i) => last.includes(i)) && rowBox(last)[1] >= page.height * 0.75 && last.length === 1 && numbered(last)) footer.push(...last);
+  return { header, footer: [...footer, ...side] };
+}
+
+/**
+ * Lines running up or down a side margin, beside the body's lines: a run of three or more narrow boxes stacked
+ * in the outer tenth of the page (a download stamp or line numbers, boxed piecewise by a detector), or a line
+ * whose text is far too long for its box (a text layer's box of sideways text).
+ */
+function sideStamps(lines: TextLine[], page: PageSize, body: number): number[] {
+  const wide = lines.filter((l) => width(l.bbox) > 0.3 * page.width);
+  if (wide.length === 0) return [];
+  const [left, , right] = union(wide.map((l) => l.bbox));
+  const outside = (b: BBox) => (b[2] < left && b[2] < page.width * 0.12) || (b[0] > right && b[0] > page.width * 0.88);
+  const overfull = (l: TextLine) => {
+    const chars = (l.text ?? '').trim().length;
+    return chars >= 20 && chars * 0.3 * Math.min(height(l.bbox), body) > 3 * width(l.bbox);
+  };
+  const narrow = lines.flatMap((l, i) => (outside(l.bbox) && width(l.bbox) < 2 * body ? [i] : []));
+  const stacked = narrow.filter((i) => narrow.filter((j) => lines[j]!.bbox[0] < lines[i]!.bbox[2] && lines[j]!.bbox[2] > lines[i]!.bbox[0]).length >= 3);
+  return lines.flatMap((l, i) => (stacked.includes(i) || (outside(l.bbox) && overfull(l)) ? [i] : []));
 }

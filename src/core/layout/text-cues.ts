@@ -22,6 +22,30 @@ export const isCaption = (text: string) => CAPTION.test(text.trim());
 const PAGE_NUMBER = /^(?:(?:page|p\.|seite)\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
 export const isPageNumber = (text: string) => PAGE_NUMBER.test(text.trim());
 
+/**
+ * Text that reads as a page's furniture rather than its body: a journal, volume, issue or ISSN line, a URL or
+ * DOI, a copyright or download stamp, a publication date, or a short line ending in a page number.
+ */
+const FURNITURE =
+  /©|\(c\)\s*\d{4}|copyright|all rights reserved|downloaded from|advance access|\bdoi\b|\bhttps?:\/\/|\bwww\.|\bissn\b|\bvol\.?\s*\d|\bno\.\s*\d|\bpp\.\s*\d|journal|proceedings|\bproc\.|supplementary material|\b(?:received|accepted|published)\b.*\b(?:19|20)\d\d\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d\b/i;
+export const isFurniture = (text: string) => {
+  const t = text.trim();
+  return FURNITURE.test(t) || (t.length <= 80 && /\D\s\d{1,4}$/.test(t) && !/[.:;,]\s\d{1,4}$/.test(t));
+};
+
+/**
+ * A list of people's names, as under a paper's title: names with affiliation marks (†, ‡, *, superscript
+ * digits) or three or more capitalised names between commas, with no run of lowercase prose.
+ */
+export function isAuthorList(text: string): boolean {
+  const t = text.trim();
+  const marked = (t.match(/\p{L}[†‡§¶∗*]+|\p{L}[¹²³⁴⁵⁶⁷⁸⁹]/gu) ?? []).length;
+  const parts = t.split(/,|\band\b/).map((p) => p.trim()).filter(Boolean);
+  const names = parts.filter((p) => /^(?:\p{Lu}[\p{L}'’.-]*\s*){1,4}[†‡§¶∗*\d,¹²³⁴⁵⁶⁷⁸⁹]*$/u.test(p)).length;
+  const prose = t.split(/\s+/).filter((w) => /^\p{Ll}{4,}[.;:]?$/u.test(w) && w !== 'and').length;
+  return prose === 0 && ((marked >= 2 && names >= 2) || (names >= 3 && names >= 0.7 * parts.length));
+}
+
 /** Section numbering such as "2", "2.3", "A.1", "IV." followed by a title. */
 const SECTION = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}|[A-Z]\.\d{1,2}(?:\.\d{1,2})*|[IVX]{1,4}\.)\.?\s+\S/;
 export const hasSectionNumber = (text: string) => SECTION.test(text.trim());

@@ -7,6 +7,8 @@ export interface TextLine {
   text?: string;
   /** The line's slope in radians, when the detector measured it (DB LineBox.angle). */
   angle?: number;
+  /** Its text's size (em height, page pixels), where the source says it: a PDF's font size. */
+  size?: number;
 }
 
 export interface PageSize {

@@ -10,16 +10,19 @@
 import { emptyStats, mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import type { LineBox } from '../detect/db-postprocess';
-import { coreBox } from '../layout/geometry';
+import { coreBox, width } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
 import { checkLines, layerError, layerText, visibleLines } from '../text-layer/pdf-text';
-import type { PageImage } from '../../protocol/page';
+import type { BBox, PageImage } from '../../protocol/page';
 import type { OcrPageOptions } from './page-options';
 import type { PageEngine } from './page-engine';
 import { readBoxes } from './read-boxes';
 
 /** The most character error between the layer and the recognizer on the lines checked; above, the layer is not used. */
 export const MAX_LAYER_ERROR = 0.25;
+
+/** A detector box whose pieces are all shorter than this (characters) holds a table's cells, not lines of text. */
+const MIN_SPLIT_CHARS = 20;
 
 export interface LayerLines {
   /** The layout's lines: the detector's, then layer lines it missed (grown like its boxes). */
@@ -44,7 +47,8 @@ export async function readWithTextLayer(
   if (visible.length === 0) return { rejected: 'it puts no text on the page' };
   const ratio = engine.detectorSpec.unclipRatio ?? 0;
   const boxes = detected.map((l) => l.bbox);
-  const { texts: filled, extra } = layerText(boxes, ratio ? boxes.map((b) => coreBox(b, ratio)) : boxes, visible, ratio);
+  const cores = ratio ? boxes.map((b) => coreBox(b, ratio)) : boxes;
+  const { texts: filled, extra, spans, sizes, pieces } = layerText(boxes, cores, visible, ratio);
   let stats: DecodeStats = emptyStats(0);
   let encoderMs = 0;
   const read = async (ids: number[]) => {
@@ -65,12 +69,64 @@ export async function readWithTextLayer(
   const missing = filled.flatMap((t, i) => (t === undefined ? [i] : []));
   const texts = filled.map((t) => t ?? '');
   if (missing.length > 0) (await read(missing)).forEach((t, k) => (texts[missing[k]!] = t));
+  const fitted = fitToLayer(boxes, cores, spans);
+  const lines = layerLines(detected, cores, fitted, texts, sizes, pieces);
   return {
-    lines: [...detected.map((l) => ({ bbox: l.bbox, angle: l.angle })), ...extra.map((l) => ({ bbox: l.bbox }))],
-    texts: [...texts, ...extra.map((l) => l.text!)],
+    lines: [...lines.map(({ text: _, ...l }) => l), ...extra.map((l) => ({ bbox: l.bbox, ...(l.size && { size: l.size }) }))],
+    texts: [...lines.map((l) => l.text ?? ''), ...extra.map((l) => l.text!)],
     stats,
     encoderMs,
     fromLayer: fromLayer.length + extra.length,
     recognized: missing.length,
   };
+}
+
+/**
+ * A box filled from the layer spans the layer's text (`spans`, from layerText), grown as the detector grew it
+ * (box less core), never past the detector's box: the detector's box can run past a line's end into a narrow
+ * gutter, up to the next column's text, where the PDF says exactly where the line ends. Boxes not filled stay as
+ * detected.
+ */
+export function fitToLayer(boxes: readonly BBox[], cores: readonly BBox[], spans: readonly ([number, number] | undefined)[]): BBox[] {
+  return boxes.map((b, i) => {
+    const s = spans[i];
+    if (!s) return b;
+    const d = (width(b) - width(cores[i]!)) / 2;
+    return [Math.max(b[0], s[0] - d), b[1], Math.min(b[2], s[1] + d), b[3]];
+  });
+}
+
+/**
+ * A detector box that holds several layer lines side by side, cut into one line each, fitted as fitToLayer fits
+ * a box: the layer keeps apart text more than a word space apart, so the detector merged two columns' lines across
+ * a narrow gutter, or a table's cells.
+ */
+export function splitPieces(box: BBox, core: BBox, pieces: readonly TextLine[]): TextLine[] {
+  const d = (width(box) - width(core)) / 2;
+  return pieces.map((p) => ({
+    bbox: [Math.max(box[0], p.bbox[0] - d), box[1], Math.min(box[2], p.bbox[2] + d), box[3]],
+    text: p.text,
+    ...(p.size && { size: p.size }),
+  }));
+}
+
+/**
+ * The layout's lines for the detector's boxes: each box fitted to its layer text, or, where it holds lines of
+ * text side by side (one of them a line's length), cut into one line each (splitPieces); a table's short cells,
+ * which the table finder reads from the detector's rows as they are, are left together.
+ */
+export function layerLines(
+  detected: readonly { bbox: BBox; angle?: number }[],
+  cores: readonly BBox[],
+  fitted: readonly BBox[],
+  texts: readonly string[],
+  sizes: readonly (number | undefined)[],
+  pieces: readonly (TextLine[] | undefined)[],
+): TextLine[] {
+  const prose = (ps: readonly TextLine[] | undefined) => ps !== undefined && ps.some((p) => (p.text ?? '').length >= MIN_SPLIT_CHARS);
+  return detected.flatMap((l, i): TextLine[] =>
+    prose(pieces[i])
+      ? splitPieces(l.bbox, cores[i]!, pieces[i]!).map((p) => ({ ...p, angle: l.angle }))
+      : [{ bbox: fitted[i]!, angle: l.angle, text: texts[i], ...(sizes[i] && { size: sizes[i] }) }],
+  );
 }

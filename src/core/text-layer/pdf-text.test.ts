@@ -57,7 +57,7 @@ describe('layerText', () => {
     // Words in the gap between the boxes ("beta" about x 74, "gamma" about x 122) go to the nearer one;
     // nothing is left over as a line of its own.
     const gap = layerText([[0, 0, 60, 20], [130, 0, 200, 20]], [[0, 0, 60, 20], [130, 0, 200, 20]], split);
-    expect(gap).toEqual({ texts: ['alpha beta', 'gamma delta'], extra: [] });
+    expect(gap).toMatchObject({ texts: ['alpha beta', 'gamma delta'], extra: [] });
     // A box whose other half the layer does not explain (its words start mid-box) is still recognized.
     const part = layerText([[0, 0, 100, 20], [100, 0, 170, 20]], [[0, 0, 100, 20], [100, 0, 170, 20]], [line([60, 2, 160, 18], 'half of it there')]);
     expect(part.texts).toEqual([undefined, 'it there']);

@@ -46,7 +46,7 @@ export function visibleLines(lines: readonly TextLine[], page: PageImage): TextL
   const out: TextLine[] = [];
   for (const l of lines) {
     const box = clamp(l.bbox, page);
-    if (box && (l.text ?? '').trim() && inkShare(page, box) >= MIN_INK) out.push({ bbox: box, text: l.text!.trim() });
+    if (box && (l.text ?? '').trim() && inkShare(page, box) >= MIN_INK) out.push({ bbox: box, text: l.text!.trim(), ...(l.size && { size: l.size }) });
   }
   return out;
 }
@@ -74,6 +74,16 @@ export interface LayerText {
   texts: (string | undefined)[];
   /** Layer lines the detector missed, grown like the detector's boxes (unclip) so the layout sees one geometry. */
   extra: TextLine[];
+  /** Where the layer text a box is filled with starts and ends across the page (undefined where it is not filled). */
+  spans: ([number, number] | undefined)[];
+  /** The size most of the layer text a box is filled with is set in, where the layer says. */
+  sizes: (number | undefined)[];
+  /**
+   * The layer lines a box holds side by side on one row, where it holds more than one: the layer keeps apart
+   * what is a word space or more apart (text-items.ts), so the detector merged them (two columns' lines across a
+   * narrow gutter, a table's cells).
+   */
+  pieces: (TextLine[] | undefined)[];
 }
 
 const xOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
@@ -142,14 +152,20 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
       if (o > most) [best, most] = [j, o];
     });
     if (best >= 0 && most >= HELD * w) held[best]!.push(i);
-    else if (most <= MISSED * w) extra.push({ bbox: grownBox(l.bbox, unclipRatio), text: l.text });
+    else if (most <= MISSED * w) extra.push({ bbox: grownBox(l.bbox, unclipRatio), text: l.text, ...(l.size && { size: l.size }) });
   });
+  const spans: LayerText['spans'] = boxes.map(() => undefined);
+  const sizes: LayerText['sizes'] = boxes.map(() => undefined);
+  const pieces: LayerText['pieces'] = boxes.map(() => undefined);
   const texts = boxes.map((_, j) => {
     const ids = held[j]!;
     const core = cores[j]!;
     if (ids.length === 0) return undefined;
     const span = spanInside(ids.map((i) => [lines[i]!.bbox[0], lines[i]!.bbox[2]]), core[0], core[2]);
     if (span < COVERED * width(core)) return undefined;
+    spans[j] = [Math.min(...ids.map((i) => lines[i]!.bbox[0])), Math.max(...ids.map((i) => lines[i]!.bbox[2]))];
+    const sized = ids.filter((i) => lines[i]!.size).sort((a, b) => (lines[b]!.text ?? '').length - (lines[a]!.text ?? '').length);
+    if (sized.length) sizes[j] = lines[sized[0]!]!.size;
     const h = Math.min(...ids.map((i) => height(lines[i]!.bbox)));
     // Rows: pieces whose middles are within half a (smallest) line height share one.
     const rows: number[][] = [];
@@ -158,9 +174,11 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
       if (row && Math.abs(centerY(lines[i]!.bbox) - centerY(lines[row[0]!]!.bbox)) < 0.5 * h) row.push(i);
       else rows.push([i]);
     }
-    return rows.flatMap((r) => r.sort((a, b) => lines[a]!.bbox[0] - lines[b]!.bbox[0]).map((i) => lines[i]!.text)).join(' ');
+    const sorted = rows.map((r) => r.sort((a, b) => lines[a]!.bbox[0] - lines[b]!.bbox[0]));
+    if (sorted.length === 1 && sorted[0]!.length > 1) pieces[j] = sorted[0]!.map((i) => lines[i]!);
+    return sorted.flatMap((r) => r.map((i) => lines[i]!.text)).join(' ');
   });
-  return { texts, extra };
+  return { texts, extra, spans, sizes, pieces };
 }
 
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;

@@ -33,4 +33,10 @@ describe('textItemsToLines', () => {
     const [line] = textItemsToLines([item('Upward', [0, 12, -12, 0, 100, 300], 40)], VIEWPORT);
     expect(line!.direction).toBeCloseTo(-Math.PI / 2);
   });
+
+  it('gives a line the size most of its characters are set in, in image pixels', () => {
+    const [line] = textItemsToLines([item('Body text set at', [10, 0, 0, 10, 100, 700], 80), item('2', [7, 0, 0, 7, 184, 703], 4)], VIEWPORT);
+    expect(line!.text).toBe('Body text set at 2');
+    expect(line!.size).toBe(20);
+  });
 });

@@ -27,7 +27,13 @@ export interface PdfTextItem {
 export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly number[]): LayerLine[] {
   const apply = (x: number, y: number): [number, number] => [vt[0]! * x + vt[2]! * y + vt[4]!, vt[1]! * x + vt[3]! * y + vt[5]!];
   const boxes: LayerLine[] = [];
-  let cur: { bbox: [number, number, number, number]; text: string; base: number; direction: number } | undefined;
+  // A line's size: the font size (in page pixels) most of its characters are set in.
+  let cur: { bbox: [number, number, number, number]; text: string; base: number; direction: number; sizes: Map<number, number> } | undefined;
+  const scale = Math.hypot(vt[0]!, vt[1]!);
+  const push = (c: NonNullable<typeof cur>) => {
+    const size = [...c.sizes].sort((p, q) => q[1] - p[1])[0]![0];
+    boxes.push({ bbox: c.bbox, text: c.text.trim(), direction: c.direction, size: Math.round(size * scale * 100) / 100 });
+  };
   for (const it of items) {
     if (!it.str.trim()) {
       if (cur && it.str) cur.text += ' ';
@@ -49,12 +55,13 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
       const gap = box[0] - cur.bbox[2];
       if (!cur.text.endsWith(' ') && gap > 0.15 * h) cur.text += ' ';
       cur.text += it.str;
+      cur.sizes.set(size, (cur.sizes.get(size) ?? 0) + it.str.length);
       cur.bbox = [cur.bbox[0], Math.min(cur.bbox[1], box[1]), Math.max(cur.bbox[2], box[2]), Math.max(cur.bbox[3], box[3])];
     } else {
-      if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim(), direction: cur.direction });
-      cur = { bbox: box, text: it.str, base, direction };
+      if (cur) push(cur);
+      cur = { bbox: box, text: it.str, base, direction, sizes: new Map([[size, it.str.length]]) };
     }
   }
-  if (cur) boxes.push({ bbox: cur.bbox, text: cur.text.trim(), direction: cur.direction });
+  if (cur) push(cur);
   return boxes.filter((l) => l.text);
 }

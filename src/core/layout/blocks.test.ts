@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { layoutFixture } from '../../../test/support/layout-fixture';
+import { layoutPage } from './layout-page';
+
+describe('headings by the sizes a PDF states (pdftotext_two_column_issue p1, title block and abstract)', () => {
+  const f = layoutFixture('two-column-issue-p1-title.json');
+  const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+  const text = (b: (typeof blocks)[number]) => b.lines.map((i) => f.lines[i]!.text).join(' ');
+  const blockOf = (start: string) => blocks.find((b) => b.lines.some((i) => f.lines[i]!.text!.startsWith(start)))!;
+
+  it('makes the two-line title one heading, and the author list a block of its own that is no heading', () => {
+    expect(blockOf('Turner syndrome–issues')).toMatchObject({ type: 'heading', level: 1 });
+    expect(text(blockOf('Turner syndrome–issues'))).toBe('Turner syndrome–issues to consider for transition to adulthood');
+    const authors = blockOf('Laura Lucaccioni');
+    expect(authors.type).toBe('paragraph');
+    expect(authors).toBe(blockOf('Anna Dominiczak'));
+    expect(text(authors)).not.toMatch(/Turner syndrome|Developmental/);
+  });
+
+  it('keeps the e-mail line out of headings and makes the slightly larger "Abstract" one', () => {
+    expect(blockOf('E-mail: avrilmason').type).not.toBe('heading');
+    expect(blockOf('Abstract')).toMatchObject({ type: 'heading', lines: [expect.any(Number)] });
+  });
+
+  it('makes no heading of a body line, however few words it spreads across the column', () => {
+    const headings = blocks.filter((b) => b.type === 'heading').map(text);
+    expect(headings).toEqual(['Turner syndrome–issues to consider for transition to adulthood', 'Abstract']);
+  });
+});
+
+describe('headings at the body\'s stated size', () => {
+  it('makes a short line standing alone in wider glyphs (capitals) a heading, and a smaller byline none (bug1873345.pdf p1)', () => {
+    const f = layoutFixture('bug1873345-p1.json');
+    const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+    const kind = (t: string) => blocks.find((b) => b.lines.some((i) => f.lines[i]!.text === t))?.type;
+    expect(kind('SAMPLE')).toBe('heading');
+    expect(kind('JOHN PRYCE')).toBe('paragraph');
+  });
+
+  it('makes a section title a little larger than the body a heading, though it runs past half the column (pdftotext_two_column_issue p2)', () => {
+    const f = layoutFixture('two-column-issue-p2.json');
+    const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+    const headings = blocks.filter((b) => b.type === 'heading').map((b) => b.lines.map((i) => f.lines[i]!.text).join(' '));
+    expect(headings).toEqual(['Background', 'Pubertal development in TS', 'Sex steroid replacement in TS']);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { layoutFixture as fixture, type LayoutFixture as Fixture } from '../../../test/support/layout-fixture';
+import { layoutPage } from './layout-page';
+
+/** The page's text in reading order, one string per line. */
+function readOrder(f: Fixture): string[] {
+  const blocks = layoutPage(f.lines, f.size, f.unclipRatio ? { unclipRatio: f.unclipRatio } : {});
+  return blocks.flatMap((b) => b.lines).map((i) => f.lines[i]!.text ?? '');
+}
+const at = (order: string[], start: string) => order.findIndex((t) => t.startsWith(start));
+
+describe('reading order on real pages', () => {
+  it('reads two columns apart when figure labels end inside a narrow gutter (badlines.pdf p4)', () => {
+    const order = readOrder(fixture('badlines-p4.json'));
+    // The left column's paragraph runs on line after line, then the right column's algorithm box and text.
+    expect(at(order, 'tor. Sharing factors')).toBe(at(order, 'edges” {(v, u)') + 1);
+    expect(at(order, 'overall parametrization compact')).toBe(at(order, 'tor. Sharing factors') + 1);
+    expect(at(order, 'the nodeRNNs and the edgeRNNs.')).toBeLessThan(at(order, 'Algorithm 1 From'));
+    expect(at(order, 'Input G = (V')).toBe(at(order, 'Algorithm 1 From') + 1);
+    expect(at(order, 'fect the label of some node')).toBeGreaterThan(at(order, 'Return GR'));
+  });
+});
+
+describe('reading order below a table', () => {
+  it('reads two columns of text under a table whose column gap they cross (not_parsing2.pdf p5)', () => {
+    const order = readOrder(fixture('not-parsing2-p5.json'));
+    expect(at(order, 'geous technique due to')).toBe(at(order, 'industrial production, protein') + 1);
+    expect(at(order, 'simple equipment requirements')).toBe(at(order, 'geous technique due to') + 1);
+    expect(at(order, 'used purification steps are gel')).toBeLessThan(at(order, 'chromatography, which often'));
+    expect(at(order, 'with (NH4)2SO4.')).toBe(at(order, 'chromatography, which often') + 1);
+  });
+});
+
+describe('reading order under a figure drawn as text', () => {
+  it('finds the columns where their lines stand, not from the figure labels above them (repeating_references p3)', () => {
+    const order = readOrder(fixture('repeating-references-p3-lines.json'));
+    expect(at(order, 'formed as described previously')).toBe(at(order, 'Protoplasts of isolate NAF8') + 1);
+    expect(at(order, 'the PCR products were subcloned')).toBeGreaterThan(at(order, 'ing hygromycin B or geneticin'));
+    expect(at(order, 'Piscataway, NJ, USA)')).toBe(at(order, 'an AlkPhos Direct Labelling') + 1);
+  });
+});
+
+describe('reading order over a form', () => {
+  it('reads two columns a narrow gutter apart above a full-width form, past a speck in the gutter (issue1350.pdf p1)', () => {
+    const order = readOrder(fixture('issue1350-p1.json'));
+    expect(at(order, 'payment on your behalf.')).toBe(at(order, 'Instructions for merchant: BuyWithMe') + 1);
+    expect(at(order, 'Instructions for merchant: BuyWithMe')).toBeLessThan(at(order, '• Limit 1 voucher per person'));
+    expect(at(order, 'redeeming your vouchers (name on ID')).toBe(at(order, '* Present valid, government-issued photo ID') + 1);
+    expect(at(order, '• Ages 18 and under must have')).toBeGreaterThan(at(order, 'match the purchaser'));
+    expect(at(order, 'Before redeeming this voucher')).toBeGreaterThan(at(order, 'must be activated by 03/22/2012.'));
+  });
+});
+
+describe('right-aligned labels', () => {
+  it('reads them in their rows, not as a column of their own (issue11913.pdf p1, a judgment\'s parties)', () => {
+    const order = readOrder(fixture('issue11913-p1.json'));
+    expect(at(order, '[2001] IESC 63')).toBeLessThan(at(order, 'THE SUPREME COURT'));
+    expect(at(order, '326 & 327/00')).toBeLessThan(at(order, 'Keane C.J.'));
+    expect(at(order, 'Plaintiff/Respondent')).toBeLessThan(at(order, 'KATHRYN SINNOTT'));
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { layoutFixture, type LayoutFixture } from '../../../test/support/layout-fixture';
+import { layoutPage } from './layout-page';
+
+/** The texts of a real page excerpt's header and footer blocks, and of the rest. */
+function bands(f: LayoutFixture) {
+  const blocks = layoutPage(f.lines, f.size, f.unclipRatio ? { unclipRatio: f.unclipRatio } : {});
+  const texts = (type: (t: string) => boolean) => blocks.filter((b) => type(b.type)).flatMap((b) => b.lines.map((i) => f.lines[i]!.text ?? ''));
+  return { header: texts((t) => t === 'header'), footer: texts((t) => t === 'footer'), body: texts((t) => t !== 'header' && t !== 'footer') };
+}
+
+describe('running heads and page furniture on real pages', () => {
+  it('takes a journal stamp of two tight rows in the top band, not the body under it (lots_of_chem_tables p3)', () => {
+    const { header, body } = bands(layoutFixture('lots-of-chem-tables-p3-top.json'));
+    expect(header).toEqual(['Electronic Supplementary Material (ESI) for RSC Advances.', 'This journal is © The Royal Society of Chemistry 2016']);
+    expect(body[0]).toMatch(/^Fourier transform infrared/);
+  });
+
+  it('takes a journal head reaching past the band when it reads as one (ISSN, volume, publisher: failing_anchor p4)', () => {
+    const { header, body } = bands(layoutFixture('failing-anchor-p4-top.json'));
+    expect(header).toEqual(expect.arrayContaining(['E-ISSN 2039-2117', 'Mediterranean Journal of Social Sciences', 'Vol 4 No 13', 'MCSER Publishing, Rome-Italy']));
+    expect(body[0]).toMatch(/^determinants of promotion/);
+  });
+
+  it('takes a running foot ending in the page number (freeculture p41), keeping the last body line', () => {
+    const { footer, body } = bands(layoutFixture('freeculture-p41-bottom.json'));
+    expect(footer).toEqual(['“PIRACY” 27']);
+    expect(body.at(-1)).toMatch(/^begged: Would Japan/);
+  });
+
+  it('takes a bare page number set close above the first body line (repeating_references p9)', () => {
+    const { header, body } = bands(layoutFixture('repeating-references-p9-top.json'));
+    expect(header).toEqual(['115']);
+    expect(body).toContain('and not by site-directed mutagenesis (Hatta et al. 2002), this');
+  });
+
+  it('takes a page-number line and the small print under it as one footer (lots_of_sci_tables p1)', () => {
+    const { footer, body } = bands(layoutFixture('lots-of-sci-tables-p1-bottom.json'));
+    expect(footer[0]).toBe('Page 1 of 6');
+    expect(footer.at(-1)).toBe('G0118-10 07/25/2023');
+    expect(body).toContain('Jan 09, 2024');
+  });
+
+  it('takes a download stamp printed up the side margin, and the detector pieces of it (pdftotext_two_column_issue p2)', () => {
+    const { footer, body } = bands(layoutFixture('two-column-issue-p2.json'));
+    expect(footer.some((t) => t.startsWith('Downloaded from https://academic.oup.com'))).toBe(true);
+    expect(body.join(' ')).not.toMatch(/Downloaded from/);
+    // Nothing of the body went with it: every line of both columns is still there.
+    expect(body).toContain('be ∼30% and early gonadectomy is recommended. 7');
+    expect(body).toContain('induction of puberty in TS remains a controversial');
+    expect(body.filter((t) => /^(?:89|an|to|a|3|o|O)$/.test(t))).toEqual([]);
+  });
+});
+
+describe('a page number under an ornament', () => {
+  it('takes the page number and the dots drawn over it together (failing_anchor p4)', () => {
+    const { footer, body } = bands(layoutFixture('failing-anchor-p4-bottom.json'));
+    expect(footer).toContain('870');
+    expect(body.join(' ')).not.toMatch(/870/);
+    expect(body.at(-1)).toMatch(/^unjust\. Examples of how political/);
+  });
+});
