@@ -52,6 +52,7 @@ export function renderReport(report) {
     'passed; every page\'s baseline test (output not empty, not degenerate) is a group of its own, and the overall score is',
     'the mean of the groups, as olmOCR-bench counts it (bench/EVAL.md: where this scorer differs from the bench\'s).',
     '',
+    ...(report.runs ? [`Read in ${report.runs.length} runs of the same command, scored together: ${report.runs.map((r) => `${r.sets.join(', ')} (${r.date.slice(0, 16)}Z)`).join('; ')}.`, ''] : []),
     `| set | ${report.systems.join(' | ')} |`,
     `|---|${report.systems.map(() => '---:').join('|')}|`,
     ...sets.map((set) => row(`${set}`, (s) => cell(report.summary[s].sets[set]?.score))),

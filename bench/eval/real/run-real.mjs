@@ -55,15 +55,24 @@ function writeReport(report, out, print = true) {
   if (print) process.stdout.write(md);
 }
 
-/** The kept outputs of an earlier run, scored by today's scorer against today's tests. */
-function rescore(dir, out) {
-  const report = JSON.parse(readFileSync(join(dir, 'eval-real.json'), 'utf8'));
+/**
+ * The kept outputs of earlier runs, scored by today's scorer against today's tests. `dirs`: one run's folder,
+ * or several (comma-separated) whose sets are joined into one report — runs of different sets, each read with
+ * the same command, so a set that ran alone is reported beside the others.
+ */
+function rescore(dirs, out) {
+  const runs = dirs.split(',').map((dir) => ({ dir, report: JSON.parse(readFileSync(join(dir, 'eval-real.json'), 'utf8')) }));
+  const report = { ...runs[0].report, runs: runs.map((r) => ({ dir: r.dir, date: r.report.date, sets: r.report.sets.map((s) => s.name) })) };
+  report.sets = runs.flatMap((r) => r.report.sets);
+  report.systems = SYSTEMS.filter((s) => runs.some((r) => r.report.systems.includes(s)));
   const sets = Object.fromEntries(report.sets.map((s) => [s.name, loadSet(s.name)]));
-  report.pages = report.pages.map((p) => {
-    const tests = sets[p.set].pages.find((x) => x.pdf === p.pdf && x.page === p.page)?.tests ?? [];
-    const markdown = readFileSync(join(dir, 'eval-real-pages', p.set, p.system, pageFile(p)), 'utf8');
-    return { ...p, ...scorePage(tests, markdown) };
-  });
+  report.pages = runs.flatMap(({ dir, report: r }) =>
+    r.pages.map((p) => {
+      const tests = sets[p.set].pages.find((x) => x.pdf === p.pdf && x.page === p.page)?.tests ?? [];
+      const markdown = readFileSync(join(dir, 'eval-real-pages', p.set, p.system, pageFile(p)), 'utf8');
+      return { ...p, ...scorePage(tests, markdown) };
+    }),
+  );
   report.rescored = new Date().toISOString();
   report.summary = summarizeRun(report.pages, report.systems, report.sets.map((s) => s.name));
   writeReport(report, out);
@@ -71,7 +80,7 @@ function rescore(dir, out) {
 
 export async function runRealEval(argv) {
   const o = options(argv);
-  if (o.rescore) return rescore(o.rescore, o.out === join(root, 'bench/results/quick') ? o.rescore : o.out), 0;
+  if (o.rescore) return rescore(o.rescore, o.out === join(root, 'bench/results/quick') ? o.rescore.split(',')[0] : o.out), 0;
   const sets = o.sets.map((s) => loadSet(s, { pages: o.pages, only: o.only }));
   const procs = Object.fromEntries(
     o.systems.map((s) => [s, new SystemProcess(s, { pack: o.pack, k: o.k, reuseOcr: o.systems.includes('pagemark-ocr'), timeoutMs: o.timeoutMs })]),
