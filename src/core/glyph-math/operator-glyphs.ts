@@ -5,6 +5,7 @@
 //
 //   operatorGlyphs(operatorList, codes, fontOf, viewportTransform) → Glyph[]   (page-image pixels)
 import { fontClass, type Glyph } from './glyphs';
+import { compose, IDENTITY, type Matrix } from '../text-layer/pdf-matrix';
 
 export interface TextOpCodes {
   save: number;
@@ -35,16 +36,8 @@ export interface GlyphFont {
   fontMatrix?: number[];
 }
 
-type M = [number, number, number, number, number, number];
-const mul = (m: M, n: M): M => [
-  m[0] * n[0] + m[2] * n[1],
-  m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3],
-  m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4],
-  m[1] * n[4] + m[3] * n[5] + m[5],
-];
-const ID: M = [1, 0, 0, 1, 0, 0];
+type M = Matrix;
+const mul = compose;
 const translate = (m: M, x: number, y: number): M => mul(m, [1, 0, 0, 1, x, y]);
 
 interface PdfGlyph {
@@ -60,8 +53,8 @@ export function operatorGlyphs(
   vt: readonly number[],
 ): Glyph[] {
   let ctm: M = [vt[0]!, vt[1]!, vt[2]!, vt[3]!, vt[4]!, vt[5]!];
-  let tm: M = ID;
-  let tlm: M = ID;
+  let tm: M = IDENTITY;
+  let tlm: M = IDENTITY;
   let font: GlyphFont | undefined;
   let fontSize = 1;
   let charSpacing = 0;
@@ -131,7 +124,7 @@ export function operatorGlyphs(
         restore();
         break;
       case codes.beginText:
-        tm = tlm = ID;
+        tm = tlm = IDENTITY;
         break;
       case codes.setFont:
         font = fontOf(String(a[0]));

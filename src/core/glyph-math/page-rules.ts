@@ -3,6 +3,7 @@
 //
 //   pageRules(operatorList, codes, viewportTransform) → Rule[]
 import type { Rule } from './formula-latex';
+import { compose, type Matrix } from '../text-layer/pdf-matrix';
 
 /** The operation codes this reads (pdf.js's `OPS`). */
 export interface RuleOpCodes {
@@ -21,15 +22,8 @@ export interface RuleOpCodes {
   eoFillStroke: number;
 }
 
-type M = [number, number, number, number, number, number];
-const mul = (m: M, n: M): M => [
-  m[0] * n[0] + m[2] * n[1],
-  m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3],
-  m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4],
-  m[1] * n[4] + m[3] * n[5] + m[5],
-];
+type M = Matrix;
+const mul = compose;
 const apply = (m: M, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 
 /** At most this thick (pixels per pixel of width, and in points): a bar, not a box. */

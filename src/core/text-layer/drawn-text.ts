@@ -9,6 +9,7 @@
 // The geometry is approximate (glyph widths from the font, boxes from the font size), which is enough to tell
 // a line under a box from a line beside it. Clipping narrows covers only by the clip path's bounds.
 import type { PdfTextItem } from './text-items';
+import { compose, IDENTITY, type Matrix } from './pdf-matrix';
 
 /** The operation codes this reads (pdf.js's `OPS`). */
 export interface PdfDrawOpCodes {
@@ -48,19 +49,10 @@ export interface PdfDrawOpCodes {
   paintImageXObjectRepeat: number;
 }
 
-type Matrix = [number, number, number, number, number, number];
 type Box = [number, number, number, number];
 
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 /** m1 then m2 (PDF order: a point is transformed by m1 first). */
-const times = (m1: Matrix, m2: Matrix): Matrix => [
-  m1[0] * m2[0] + m1[1] * m2[2],
-  m1[0] * m2[1] + m1[1] * m2[3],
-  m1[2] * m2[0] + m1[3] * m2[2],
-  m1[2] * m2[1] + m1[3] * m2[3],
-  m1[4] * m2[0] + m1[5] * m2[2] + m2[4],
-  m1[4] * m2[1] + m1[5] * m2[3] + m2[5],
-];
+const times = (m1: Matrix, m2: Matrix): Matrix => compose(m2, m1);
 
 function boxOf(m: Matrix, x0: number, y0: number, x1: number, y1: number): Box {
   const xs = [m[0] * x0 + m[2] * y0, m[0] * x1 + m[2] * y0, m[0] * x0 + m[2] * y1, m[0] * x1 + m[2] * y1];
