@@ -52,6 +52,7 @@ export function renderReport(report) {
     'passed; every page\'s baseline test (output not empty, not degenerate) is a group of its own, and the overall score is',
     'the mean of the groups, as olmOCR-bench counts it (bench/EVAL.md: where this scorer differs from the bench\'s).',
     '',
+    ...(report.wallSeconds !== undefined ? [`One command, ${report.sets.map((s) => s.name).join(', ')}: ${(report.wallSeconds / 60).toFixed(1)} minutes wall time on ${report.machine ?? 'this machine'}${report.finished ? '' : ' (interrupted: the pages read so far)'}.`, ''] : []),
     ...(report.runs ? [`Read in ${report.runs.length} runs of the same command, scored together: ${report.runs.map((r) => `${r.sets.join(', ')} (${r.date.slice(0, 16)}Z)`).join('; ')}.`, ''] : []),
     `| set | ${report.systems.join(' | ')} |`,
     `|---|${report.systems.map(() => '---:').join('|')}|`,

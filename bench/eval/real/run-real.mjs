@@ -1,5 +1,6 @@
 // npm run eval: every real set, every system, one run on the same pixels; results and per-page outputs.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -64,6 +65,7 @@ function rescore(dirs, out) {
   const runs = dirs.split(',').map((dir) => ({ dir, report: JSON.parse(readFileSync(join(dir, 'eval-real.json'), 'utf8')) }));
   const report = { ...runs[0].report, runs: runs.map((r) => ({ dir: r.dir, date: r.report.date, sets: r.report.sets.map((s) => s.name) })) };
   report.sets = runs.flatMap((r) => r.report.sets);
+  if (runs.length > 1) delete report.wallSeconds; // each run's own time is in its own folder
   report.systems = SYSTEMS.filter((s) => runs.some((r) => r.report.systems.includes(s)));
   const sets = Object.fromEntries(report.sets.map((s) => [s.name, loadSet(s.name)]));
   report.pages = runs.flatMap(({ dir, report: r }) =>
@@ -91,11 +93,20 @@ export async function runRealEval(argv) {
     for (const set of sets) {
       if (set.missing) console.error(`eval: ${set.name}: ${set.missing}`);
       for (const p of set.pages) {
-        const ocrAnswer = {};
+        // Two lanes on the same pixels: the Pagemark systems in order (the default may reuse pagemark-ocr's
+        // answer), tesseract beside them on the other core. Results are recorded in the systems' order.
+        const answers = {};
+        const lane = async (systems) => {
+          for (const system of systems) {
+            let a = await procs[system].read(p.path, p.page);
+            if (a.sameAsOcr) a = { ...answers['pagemark-ocr'], ms: answers['pagemark-ocr'].ms + a.ms, sameAsOcr: true };
+            answers[system] = a;
+          }
+        };
+        const pagemarkLane = o.systems.filter((s) => s !== 'tesseract');
+        await Promise.all([lane(pagemarkLane), lane(o.systems.filter((s) => s === 'tesseract'))]);
         for (const system of o.systems) {
-          let a = await procs[system].read(p.path, p.page);
-          if (a.sameAsOcr) a = { ...ocrAnswer.value, ms: ocrAnswer.value.ms + a.ms, sameAsOcr: true };
-          if (system === 'pagemark-ocr') ocrAnswer.value = a;
+          const a = answers[system];
           const status = a.timeout ? 'timeout' : a.crash ? 'crash' : a.error ? 'error' : 'ok';
           const markdown = a.markdown ?? '';
           const dir = join(o.out, 'eval-real-pages', set.name, system);
@@ -113,12 +124,12 @@ export async function runRealEval(argv) {
   } finally {
     for (const proc of Object.values(procs)) proc.close();
   }
-  writeReport(reportOf(pages), o.out);
+  writeReport(reportOf(pages, true), o.out);
   return 0;
 }
 
 function reportFactory(o, sets, started) {
-  return (pages) => ({
+  return (pages, finished = false) => ({
     date: started,
     pack: o.pack,
     k: o.k,
@@ -126,6 +137,10 @@ function reportFactory(o, sets, started) {
     systems: o.systems,
     sets: sets.map((s) => ({ name: s.name, pages: s.pages.length, ...(s.missing && { missing: s.missing }) })),
     summary: summarizeRun(pages, o.systems, sets.map((s) => s.name)),
+    // The whole command's wall time so far: the eval's budget is for all sets and systems together.
+    wallSeconds: Math.round((Date.now() - Date.parse(started)) / 1000),
+    machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`,
+    finished,
     pages,
   });
 }

@@ -17,7 +17,9 @@ export class SystemProcess {
 
   async start() {
     // The engine loads its pack once per child; that load is not any page's time.
-    const child = fork(this.worker, this.args, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    // One core per lane: tesseract's OpenMP would otherwise take both (run-real.mjs runs it beside Pagemark).
+    const env = { ...process.env, OMP_THREAD_LIMIT: '1' };
+    const child = fork(this.worker, this.args, { env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     child.stderr.on('data', () => {}); // pdf.js and onnxruntime chatter
     await new Promise((resolve, reject) => {
       const onExit = (code, signal) => reject(new Error(`${this.system} exited while starting (${signal ?? code})`));
