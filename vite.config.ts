@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pdfjsAssets } from './workers/render/pdfjs-assets-plugin';
+import { pdfjsAssets } from './build/pdfjs-assets-plugin';
 import { pagemarkPacks } from './build/vite-plugin-packs';
 
 // Cross-origin isolation: onnxruntime-web needs SharedArrayBuffer for WASM threads. No other site may

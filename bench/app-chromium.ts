@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { build } from 'vite';
-import { closeServer, startStaticHost } from '../e2e/loopback-server';
+import { closeServer, startStaticHost } from '../test/support/loopback-server';
 import { launchChromium } from './bench-server';
 import { ContextMemoryProbe, type ContextMemory } from './context-memory';
 import { browserRss } from './process-memory';

@@ -29,7 +29,7 @@ const tmp = mkdtempSync(join(os.tmpdir(), 'pagemark-bench-hostile-'));
 
 const makers = await tsImport('../test/support/hostile-pdfs.ts', import.meta.url);
 const images = await tsImport('../test/support/hostile-images.ts', import.meta.url);
-const { makePdf } = await tsImport('../e2e/pdf-maker.ts', import.meta.url);
+const { makePdf } = await tsImport('../test/support/pdf-maker.ts', import.meta.url);
 
 /** Text that must never appear in a file's Markdown: it is in the file, not on its page. */
 const HIDDEN = {

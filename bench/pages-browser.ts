@@ -6,7 +6,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { makePdf } from '../e2e/pdf-maker';
+import { makePdf } from '../test/support/pdf-maker';
 import { buildApp, firstMarkdown, memoryRun } from './app-chromium';
 import { memoryTrend, pageSpeed, r3, stageProfile } from './page-summary';
 import { benchPagesChromium, offsite, webGpuCheck } from './pages-chromium';

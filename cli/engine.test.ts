@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { makePdf } from '../e2e/pdf-maker';
+import { makePdf } from '../test/support/pdf-maker';
 import { createEngine } from './engine';
 import { openSource } from './page-source';
 

@@ -5,11 +5,10 @@
 // text placed through the same layout and assembly (no model; for PDFs that have a text layer).
 import { glyphFormulaBlocks } from '../src/core/glyph-math/formula-blocks';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { layoutPage } from '../src/core/layout/layout-page';
 import { assembleMarkdown } from '../src/core/assemble/assemble-markdown';
-import type { TextLine } from '../src/core/layout/types';
 import { visibleLines } from '../src/core/text-layer/pdf-text';
+import { createNodePageOcr, type NodePageOcr } from '../src/node/page-ocr';
 import type { PageResult, PageStats } from '../src/protocol/page';
 import type { PageSource } from './page-source';
 import { PageLimitError } from './isolated-source';
@@ -73,23 +72,11 @@ function textLayerEngine(o: EngineOptions): PageEngine {
   };
 }
 
-/** The page pipeline's Node entry, resolved at run time so the CLI builds before the engine lands. */
-interface PipelineModule {
-  createNodePageOcr?: (options: { packDir: string; k: number; dropHeaders: boolean }) => Promise<{
-    ocrPage(image: import('../src/protocol/page').PageImage, page: number, extra?: { splitWidth?: number; textLayer?: TextLine[] }): Promise<PageResult>;
-    close?(): Promise<void>;
-  }>;
-}
-
 async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
   if (!existsSync(o.pack)) throw new EngineError(`model pack folder "${o.pack}" does not exist (use --pack DIR, or --text-layer for born-digital PDFs)`);
-  const entry = fileURLToPath(new URL('../src/node/page-ocr.ts', import.meta.url));
-  if (!existsSync(entry)) throw new EngineError('this checkout has no OCR page pipeline yet (src/node/page-ocr.ts); use --text-layer for born-digital PDFs');
-  const mod = (await import(/* @vite-ignore */ entry)) as PipelineModule;
-  if (!mod.createNodePageOcr) throw new EngineError('src/node/page-ocr.ts does not export createNodePageOcr');
-  let ocr: Awaited<ReturnType<NonNullable<PipelineModule['createNodePageOcr']>>>;
+  let ocr: NodePageOcr;
   try {
-    ocr = await mod.createNodePageOcr({ packDir: o.pack, k: o.k, dropHeaders: o.dropHeaders });
+    ocr = await createNodePageOcr({ packDir: o.pack, k: o.k, dropHeaders: o.dropHeaders });
   } catch (e) {
     throw new EngineError(`the model pack in "${o.pack}" could not be loaded: ${(e as Error).message}`);
   }
@@ -105,6 +92,6 @@ async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
       const textLayer = own && !own.ocrLayer ? own.lines : undefined;
       return ocr.ocrPage(image, page, { ...(o.splitWidth !== undefined && { splitWidth: o.splitWidth }), ...(textLayer?.length && { textLayer }) });
     },
-    close: async () => ocr.close?.(),
+    close: async () => ocr.close(),
   };
 }

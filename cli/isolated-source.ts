@@ -9,9 +9,9 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PageImage } from '../src/protocol/page';
 import type { RenderTarget } from '../src/protocol/render-api';
-import { PAGE_TIME_LIMIT_MS, pageTimeoutMessage } from '../workers/render/page-limits';
+import { PAGE_TIME_LIMIT_MS, pageTimeoutMessage } from '../src/core/page-render/page-limits';
 import { imageProblemMessage } from '../src/core/image/image-header';
-import { sniffKind } from '../src/ingest/file-kind';
+import { sniffKind } from '../src/core/ingest/file-kind';
 import { InputError, OCR_TARGET, type PageSource } from './page-source';
 import type { SourceCall, SourceReady, SourceReply, SourceRequest, SourceValue, TextLines } from './source-protocol';
 

@@ -8,15 +8,14 @@ import { pathToFileURL } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PageImage } from '../src/protocol/page';
 import type { RenderTarget } from '../src/protocol/render-api';
-import { sniffKind } from '../src/ingest/file-kind';
+import { sniffKind } from '../src/core/ingest/file-kind';
 import { imageComplete } from './image-complete';
 import { checkImageHeader, imageProblemMessage } from '../src/core/image/image-header';
-import { imageScale, pdfScale, scaledSide } from '../workers/render/page-scale';
+import { imageScale, OCR_TARGET, pdfScale, scaledSide } from '../src/core/page-render/page-scale';
 import type { LayerLine } from '../src/core/text-layer/text-items';
 import { readPageText } from '../src/core/text-layer/page-text';
 
-/** The app's OCR render target (src/bridges/render-bridge.ts OCR_TARGET): the same pixels in both. */
-export const OCR_TARGET: RenderTarget = { longSide: 2000, maxPixels: 6_000_000, maxDpi: 600 };
+export { OCR_TARGET };
 
 export class InputError extends Error {}
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../e2e/pdf-maker';
+import { makePdf } from '../test/support/pdf-maker';
 import { makeScanPdf } from '../e2e/scan-maker';
 
 const root = join(import.meta.dirname, '..');

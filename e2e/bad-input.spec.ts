@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { documentItem, dropFiles, fileBytes, inkStats, openApp } from './helpers';
-import { makePdf } from './pdf-maker';
+import { makePdf } from '../test/support/pdf-maker';
 
 test('each bad file gets a clear message naming it, and the good file still opens', async ({ page }) => {
   await openApp(page);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { documentItem, dropFiles, openApp } from './helpers';
-import { makePdf } from './pdf-maker';
+import { makePdf } from '../test/support/pdf-maker';
 
 test('cancel stops a long document; resume queues the rest again', async ({ page }) => {
   await openApp(page);

@@ -6,8 +6,8 @@ import type { Server } from 'node:http';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { documentItem, dropFiles, fixture, openApp, preferWasm } from './helpers';
-import { closeServer, startLoopback } from './loopback-server';
-import { makePdf } from './pdf-maker';
+import { closeServer, startLoopback } from '../test/support/loopback-server';
+import { makePdf } from '../test/support/pdf-maker';
 
 type Dropped = { name: string; mimeType: string; buffer: Buffer };
 

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { chooseFiles, documentItem, openApp, preferWasm } from './helpers';
-import { closeServer, startLoopback } from './loopback-server';
+import { closeServer, startLoopback } from '../test/support/loopback-server';
 
 let origin = '';
 let server: Server;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { documentItem, dropFiles, openApp, preferWasm } from './helpers';
-import { makePdf } from './pdf-maker';
+import { makePdf } from '../test/support/pdf-maker';
 import { makeScanPdf } from './scan-maker';
 
 // Three visible lines and one drawn invisibly (text render mode 3, as an OCR layer over a scan is).

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { documentItem, fixture, inkStats, openApp } from './helpers';
-import { closeServer, startLoopback } from './loopback-server';
+import { closeServer, startLoopback } from '../test/support/loopback-server';
 
 let origin = '';
 let server: Server;

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { chooseFiles, documentItem, inkCorrelation } from './helpers';
-import { closeServer, startStaticHost } from './loopback-server';
+import { closeServer, startStaticHost } from '../test/support/loopback-server';
 
 let origin = '';
 let server: Server;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSource, type PageSource } from '../cli/page-source';
-import { makePdf } from '../e2e/pdf-maker';
+import { makePdf } from './support/pdf-maker';
 import { assembleMarkdown } from '../src/core/assemble/assemble-markdown';
 import { glyphFormulaBlocks } from '../src/core/glyph-math/formula-blocks';
 import type { MathLine } from '../src/core/glyph-math/page-math';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../e2e/pdf-maker';
+import { makePdf } from './support/pdf-maker';
 import { openSource } from '../cli/page-source';
 import { claimPng, crashingWebp, emptyWebp } from './support/hostile-images';
 import {

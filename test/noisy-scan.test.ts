@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { degradePage, seedOf } from '../bench/eval/degrade.mjs';
+import { degradePage, seedOf } from './support/degrade.mjs';
 import { NOISY_SIGMA, pixelNoise } from '../src/core/image/despeckle';
 import { ocrPage } from '../src/core/pipeline/ocr-page';
 import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engine';

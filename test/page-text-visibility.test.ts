@@ -4,7 +4,7 @@
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { readPageText } from '../src/core/text-layer/page-text';
-import { makePdf } from '../e2e/pdf-maker';
+import { makePdf } from './support/pdf-maker';
 import { hiddenTextPdf, INVISIBLE, PROSE, redactionPdf, SECRET, textLines, WHITE, writePdf } from './support/hostile-pdfs';
 
 async function pageLines(pdf: Buffer): Promise<string[]> {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSource } from '../cli/page-source';
-import { makePdf, type MadePage } from '../e2e/pdf-maker';
+import { makePdf, type MadePage } from './support/pdf-maker';
 import { darkAt } from '../src/core/image/ink';
 import type { PageImage } from '../src/protocol/page';
 

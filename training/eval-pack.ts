@@ -5,7 +5,7 @@
 // numbers include its stop rules (eos, the line-width token bound).
 // Wide lines are read in pieces cut at word gaps like the page pipeline does (the pack's
 // recognizer.preprocess.splitWidth, or --split-width N; 0 reads every line whole).
-// --scan reads every page as an old scan (bench/eval/degrade.mjs without its rotation): the decoder's CER on
+// --scan reads every page as an old scan (test/support/degrade.mjs without its rotation): the decoder's CER on
 // scanned lines (the baseline columns stay those of the clean crops).
 // Usage: npx tsx training/eval-pack.ts models/pocket [--limit N] [--k 3] [--split-width N] [--scan]
 import { readFileSync, existsSync } from 'node:fs';
@@ -43,7 +43,7 @@ const editDistance = (a: string, b: string) => distance([...a], [...b]);
 const nospace = (s: string) => s.replace(/\s+/g, '');
 const cer = (ref: string, hyp: string) => editDistance(ref, hyp) / Math.max(1, [...ref].length);
 
-// --scan: every page as an old scan (bench/eval/degrade.mjs, not rotated, so the boxes only scale).
+// --scan: every page as an old scan (test/support/degrade.mjs, not rotated, so the boxes only scale).
 const scan = args.includes('--scan');
 const pages = new Map<string, { img: PageImage; scale: number }>();
 async function page(path: string): Promise<{ img: PageImage; scale: number }> {
@@ -58,7 +58,7 @@ async function page(path: string): Promise<{ img: PageImage; scale: number }> {
 }
 
 async function scanned(clean: PageImage, path: string) {
-  const { degradePage, seedOf } = await import('../bench/eval/degrade.mjs');
+  const { degradePage, seedOf } = await import('../test/support/degrade.mjs');
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const { jpeg } = degradePage(clean, seedOf(`lines:${path}`), { angleDeg: 0 });
   const im = await loadImage(jpeg);

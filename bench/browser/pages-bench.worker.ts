@@ -8,7 +8,7 @@ import { ocrPage } from '../../src/core/pipeline/ocr-page';
 import { closePageEngine, openPageEngine, type PageEngine } from '../../src/core/pipeline/page-engine';
 import { warmUp } from '../../src/core/pipeline/warm-up';
 import type { PageImage, PageStats } from '../../src/protocol/page';
-import { OCR_TARGET } from '../../src/bridges/render-bridge';
+import { OCR_TARGET } from '../../src/core/page-render/page-scale';
 import { OrtWebRuntime, type WebBackend } from '../../workers/engine/ort-session';
 import { drawPdfPage, openPdf, pdfPageText } from '../../workers/render/pdf-document';
 import type { PDFDocumentProxy } from 'pdfjs-dist';

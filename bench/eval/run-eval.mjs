@@ -11,7 +11,7 @@ import { openSource } from '../../cli/page-source.ts';
 import { CORPUS_PAGES, bornDigitalPages, corpusPath } from './corpus-pages.mjs';
 import { detectorTextSystem } from './detector-text.mjs';
 import { cer, plainText, runTest } from './score.mjs';
-import { degradePage, seedOf } from './degrade.mjs';
+import { degradePage, seedOf } from '../../test/support/degrade.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CATEGORIES = ['present', 'absent', 'order', 'table', 'math', 'heading', 'list'];
@@ -216,8 +216,11 @@ export async function runEval(argv) {
   if (values.systems.split(',').includes('pagemark') && Number(values['formula-limit']) > 0) {
     const pack = JSON.parse(readFileSync(join(values.pack, 'pack.json'), 'utf8'));
     if (pack.formula) {
-      const { evalFormulas } = await import('../../training/formula/eval-formula.ts');
-      const { examples: _, ...formula } = await evalFormulas(values.pack, { limit: Number(values['formula-limit']) });
+      // The formula recognizer's own eval (a training tool) runs as its command, so bench imports no training code.
+      const json = join(tmpdir(), `pagemark-formula-eval-${process.pid}.json`);
+      execFileSync(process.execPath, ['--import', 'tsx', join(root, 'training/formula/eval-formula.ts'), values.pack, '--limit', values['formula-limit'], '--json', json], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const { examples: _, ...formula } = JSON.parse(readFileSync(json, 'utf8'));
+      rmSync(json, { force: true });
       report.formula = formula;
       console.error(`eval: formula crops exact match ${pct(formula.exactMatch)}, KaTeX parses ${pct(formula.katexParse)}`);
     } else report.formula = { unavailable: `${values.pack} has no formula recognizer` };

@@ -2,9 +2,9 @@
 import * as Comlink from 'comlink';
 import type { DocumentKind, OpenResult, RenderApi, RenderTarget } from '../protocol/render-api';
 import type { PageImage, PdfTextLine } from '../protocol/page';
+import { OCR_TARGET } from '../core/page-render/page-scale';
 
-/** OCR resolution: long side ≈ 2000 px, at most 6 MP, at most 600 dpi. */
-export const OCR_TARGET: RenderTarget = { longSide: 2000, maxPixels: 6_000_000, maxDpi: 600 };
+export { OCR_TARGET };
 
 let worker: Worker | null = null;
 let remote: Comlink.Remote<RenderApi> | null = null;

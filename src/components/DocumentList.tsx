@@ -1,5 +1,5 @@
-import type { DocState } from '../hooks/document-store';
-import { docProgress, formatDuration } from '../hooks/doc-progress';
+import type { DocState } from '../store/document-store';
+import { docProgress, formatDuration } from '../store/doc-progress';
 import { PasswordForm } from './PasswordForm';
 
 interface Props {

@@ -1,6 +1,6 @@
 // Copy and download: the page's Markdown, the document's Markdown, a zip with figures.
 import { useState } from 'react';
-import type { DocState, PageState } from '../hooks/document-store';
+import type { DocState, PageState } from '../store/document-store';
 import { baseName, documentMarkdown, documentZip, saveBlob } from '../export/document-markdown';
 import type { PageResult } from '../protocol/page';
 

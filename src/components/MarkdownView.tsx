@@ -1,6 +1,6 @@
 // The page's Markdown, rendered (one block per region, linked to the page picture) or raw.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { DocState, PageState } from '../hooks/document-store';
+import type { DocState, PageState } from '../store/document-store';
 import type { PagePartial, PageResult } from '../protocol/page';
 import { renderMarkdown } from '../render/markdown';
 import { clipForView } from '../render/view-clip';

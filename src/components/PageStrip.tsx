@@ -1,6 +1,6 @@
 // Page thumbnails of the selected document; each is drawn only once it scrolls into view.
 import { useEffect, useRef, useState } from 'react';
-import type { DocState, PageState } from '../hooks/document-store';
+import type { DocState, PageState } from '../store/document-store';
 import { usePagePicture } from '../hooks/use-page-picture';
 
 const STATUS_LABEL: Record<PageState['status'], string> = {

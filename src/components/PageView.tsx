@@ -1,6 +1,6 @@
 // The page picture with zoom, and one outlined box per region the engine found.
 import { useEffect, useRef, useState } from 'react';
-import type { DocState, PageState } from '../hooks/document-store';
+import type { DocState, PageState } from '../store/document-store';
 import { usePagePicture } from '../hooks/use-page-picture';
 import { VIEW_MAX_BLOCKS } from '../render/view-clip';
 

@@ -1,5 +1,5 @@
-import { throughput } from '../hooks/doc-progress';
-import type { DocState } from '../hooks/document-store';
+import { throughput } from '../store/doc-progress';
+import type { DocState } from '../store/document-store';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

@@ -4,7 +4,7 @@
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DocState, PageState } from '../hooks/document-store';
+import type { DocState, PageState } from '../store/document-store';
 import type { PageResult } from '../protocol/page';
 import { MarkdownView } from './MarkdownView';
 

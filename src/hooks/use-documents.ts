@@ -1,6 +1,6 @@
 // React's view of the document store; wires the conversion queue to the engine and the settings.
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { DocumentStore } from './document-store';
+import { DocumentStore } from '../store/document-store';
 import type { Engine } from './use-engine';
 import { engineSettings, type Settings } from '../settings/settings';
 

@@ -2,7 +2,7 @@
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS module without types
-import { degradePage, scanSettings, seedOf } from '../../bench/eval/degrade.mjs';
+import { degradePage, scanSettings, seedOf } from '../support/degrade.mjs';
 
 /** A white page with a black bar where text would be. */
 function page(width: number, height: number) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS module without types
 import { textDrawing } from '../../bench/eval/corpus-pages.mjs';
-import { makePdf } from '../../e2e/pdf-maker';
+import { makePdf } from '../support/pdf-maker';
 
 const dir = mkdtempSync(join(tmpdir(), 'pagemark-textdrawing-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

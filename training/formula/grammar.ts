@@ -1,18 +1,9 @@
 // Random LaTeX formulas from a grammar of real notation: fractions, scripts, sums, integrals, limits,
 // roots, matrices, cases, aligned equations, Greek, accents, operators and \left…\right delimiters.
 // Sources use varied spellings (x^2 / x^{2}, \le / \leq, \dfrac); labels are their normalized form.
-export type Rng = () => number;
+import type { Rng } from '../../src/core/random/mulberry32';
 
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32, type Rng } from '../../src/core/random/mulberry32';
 
 const GREEK = ['\\alpha', '\\beta', '\\gamma', '\\delta', '\\epsilon', '\\varepsilon', '\\zeta', '\\eta', '\\theta',
   '\\vartheta', '\\iota', '\\kappa', '\\lambda', '\\mu', '\\nu', '\\xi', '\\pi', '\\rho', '\\sigma', '\\tau', '\\upsilon',

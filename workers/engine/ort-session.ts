@@ -7,7 +7,7 @@ import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
 import type { GraphSpec } from '../../src/core/pack/manifest-types';
 import type { ExternalDataFile } from '../../src/core/page-pack/page-pack-engine';
 import { needsExactQdq, type Tensor, type TensorRuntime, type TensorSession } from '../../src/core/recognize/tensor-runtime';
-import { wasmThreads } from '../../src/core/pipeline/wasm-threads';
+import { wasmThreads } from './wasm-threads';
 import type { Backend } from '../../src/protocol/engine-api';
 
 // ORT's own files come from the app's build (Vite ?url), never from a CDN, so it runs offline.
@@ -36,7 +36,7 @@ interface GpuAdapterLike {
 /** Picks the execution provider for `requested` and the pack's graphs. */
 export async function chooseBackend(requested: Backend, graphs: GraphSpec[]): Promise<BackendChoice> {
   if (requested === 'wasm') return { backend: 'wasm' };
-  const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<GpuAdapterLike | null> } }).gpu;
+  const gpu = (navigator as WorkerNavigator & { gpu?: { requestAdapter(): Promise<GpuAdapterLike | null> } }).gpu;
   if (!gpu) return { backend: 'wasm', reason: 'this browser has no WebGPU' };
   let adapter: GpuAdapterLike | null = null;
   try {

@@ -8,8 +8,8 @@ import type { PdfTextLine } from '../../src/protocol/page';
 import type { OpenResult, RenderTarget } from '../../src/protocol/render-api';
 import { readPageText } from '../../src/core/text-layer/page-text';
 import { NoFilterFactory, OffscreenCanvasFactory } from './offscreen-factories';
-import { PAGE_TIME_LIMIT_MS, pageTimeoutMessage, withinPageLimit } from './page-limits';
-import { pdfScale, POINTS_PER_INCH, scaledSide } from './page-scale';
+import { PAGE_TIME_LIMIT_MS, pageTimeoutMessage, withinPageLimit } from '../../src/core/page-render/page-limits';
+import { pdfScale, POINTS_PER_INCH, scaledSide } from '../../src/core/page-render/page-scale';
 
 
 let parserPort: Worker | null = null;
@@ -78,8 +78,9 @@ export async function drawPdfPage(doc: PDFDocumentProxy, pageNumber: number, tar
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, canvas.width, canvas.height);
     const task = page.render({
-      canvasContext: context as unknown as CanvasRenderingContext2D,
-      canvas: canvas as unknown as HTMLCanvasElement,
+      // pdf.js types its canvas as the page's; in the worker it is an OffscreenCanvas, which it draws on alike.
+      canvasContext: context as unknown as Parameters<typeof page.render>[0]['canvasContext'],
+      canvas: canvas as unknown as Parameters<typeof page.render>[0]['canvas'],
       viewport,
     });
     const timer = setTimeout(() => task.cancel(), PAGE_TIME_LIMIT_MS);

@@ -5,7 +5,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PageImage } from '../../src/protocol/page';
 import type { DocumentKind, OpenResult, RenderApi, RenderTarget } from '../../src/protocol/render-api';
 import { drawPdfPage, pdfPageText, openPdf } from './pdf-document';
-import { imageScale, scaledSide } from './page-scale';
+import { imageScale, scaledSide } from '../../src/core/page-render/page-scale';
 import { checkImageHeader, imageProblemMessage } from '../../src/core/image/image-header';
 
 type OpenDocument = { kind: 'pdf'; doc: PDFDocumentProxy } | { kind: 'image'; bitmap: ImageBitmap };

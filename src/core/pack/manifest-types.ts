@@ -1,5 +1,4 @@
 // pack.json, as documented in docs/pack-format.md. Types only; validation lives in manifest.ts.
-import type { PagePack } from './page-pack-types';
 
 export type DType = 'float32' | 'float16' | 'int64' | 'int32' | 'uint8';
 
@@ -111,5 +110,3 @@ export interface LinesPack {
   formula?: RecognizerSpec;
 }
 
-/** `page` packs: src/core/pack/page-pack-types.ts (validated by src/core/page-pack/page-manifest.ts). */
-export type PackManifest = LinesPack | PagePack;

@@ -1,6 +1,7 @@
 // Validates pack.json (docs/pack-format.md) before anything is fetched or run, so a broken pack fails
 // with the field that is wrong instead of an opaque onnxruntime error later.
-import type { DType, GraphSpec, ImagePreprocess, LinesPack, PackManifest, RecognizerSpec, TensorSpec } from './manifest-types';
+import type { DType, GraphSpec, ImagePreprocess, LinesPack, RecognizerSpec, TensorSpec } from './manifest-types';
+import type { PackManifest } from './loaded-pack';
 import { validatePagePack } from '../page-pack/page-manifest';
 import { PackError } from './pack-error';
 

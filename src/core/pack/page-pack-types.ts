@@ -1,5 +1,5 @@
 // pack.json of kind `page` (one pass, page image -> Markdown; DeepSeek-OCR / jina-ocr-v1 style).
-// Types only; manifest-types.ts's PackManifest is LinesPack | PagePack.
+// Types only; loaded-pack.ts's PackManifest is LinesPack | PagePack.
 import type { DecoderGeometry, GraphSpec, TokenizerSpec } from './manifest-types';
 
 export interface PageVisionSpec {

@@ -1,8 +1,11 @@
 // How large to render a page: long side ≈ target, bounded by a pixel budget and a resolution ceiling,
 // so a 200×200-inch poster and a postage stamp both come out at a sane size.
-import type { RenderTarget } from '../../src/protocol/render-api';
+import type { RenderTarget } from '../../protocol/render-api';
 
 export const POINTS_PER_INCH = 72;
+
+/** The size pages are drawn at to be read, in the app and the CLI alike: the same pixels in both. */
+export const OCR_TARGET: RenderTarget = { longSide: 2000, maxPixels: 6_000_000, maxDpi: 600 };
 
 /** Scale factor from PDF points to pixels. */
 export function pdfScale(widthPt: number, heightPt: number, target: RenderTarget): number {

@@ -3,7 +3,7 @@
 // system reads the same JPEG, so the page's tests still hold; only reading it gets harder. Seeded per page,
 // so a run is repeatable.
 import { createCanvas } from '@napi-rs/canvas';
-import { mulberry32 as rng } from '../../training/formula/grammar.ts';
+import { mulberry32 as rng } from '../../src/core/random/mulberry32.ts';
 
 export function seedOf(text) {
   let h = 2166136261;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sniffKind } from './file-kind';
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../e2e/fixtures/${name}`, import.meta.url)));
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../e2e/fixtures/${name}`, import.meta.url)));
 const bytes = (...b: number[]) => new Uint8Array(b);
 
 describe('sniffKind', () => {
