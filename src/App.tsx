@@ -19,9 +19,7 @@ export function App() {
   const [settings, updateSettings] = useSettings();
   const [packFiles, setPackFiles] = useState<File[]>([]);
   const store = useDocumentStore();
-  const engine = useEngine(settings, packFiles, (e) =>
-    e.type === 'page-partial' ? store.reportPagePartial(e.partial) : store.reportPageProgress(e.page, e.done, e.total, e.stage),
-  );
+  const engine = useEngine(settings, packFiles);
   const { docs } = useDocuments(store, engine, settings);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [selectedPage, setSelectedPage] = useState(1);

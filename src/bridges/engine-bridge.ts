@@ -1,8 +1,7 @@
 // The page side of the inference worker: spawn, init, OCR one page at a time, cancel, terminate.
 // A cancel that the worker does not honour promptly ends the worker; the next call starts a fresh one.
 import * as Comlink from 'comlink';
-import type { EngineApi, EngineEvent, EngineSettings, PackSource } from '../protocol/engine-api';
-import type { PageImage, PageResult, PdfTextLine } from '../protocol/page';
+import type { EngineApi, EngineEvent, EnginePageResult, EngineSettings, PackSource, PageListener, PageRequest } from '../protocol/engine-api';
 
 /** How long a cancelled page may keep the worker busy before the worker is ended. */
 const CANCEL_GRACE_MS = 3000;
@@ -40,13 +39,15 @@ export class EngineBridge {
     return this.remote !== null;
   }
 
-  async ocrPage(image: PageImage, page: number, settings: EngineSettings, signal?: AbortSignal, textLayer?: PdfTextLine[]): Promise<PageResult> {
+  /** Reads one page; its progress and partial Markdown come back through `listener`, on this call. */
+  async ocrPage(request: PageRequest, signal?: AbortSignal, listener?: PageListener): Promise<EnginePageResult> {
     const remote = this.remote;
     if (!remote) throw new Error('The engine is not loaded.');
     if (signal?.aborted) throw abortError();
-    const work = Promise.race([remote.ocrPage(Comlink.transfer(image, [image.pixels.buffer]), page, settings, textLayer), this.crashed]);
+    const call = remote.ocrPage(Comlink.transfer(request, [request.image.pixels.buffer]), listener && Comlink.proxy(listener));
+    const work = Promise.race([call, this.crashed]);
     if (!signal) return work;
-    return new Promise<PageResult>((resolve, reject) => {
+    return new Promise<EnginePageResult>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const onAbort = () => {
         void remote.cancel();

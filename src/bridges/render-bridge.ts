@@ -1,39 +1,98 @@
-// The page side of the render worker: one worker per tab, started on first use.
+// The page side of the render worker: started on first use, ended when it has been idle with no document open
+// (pdf.js keeps megabytes per worker), and a worker that dies fails the calls waiting on it instead of leaving
+// them pending forever. Injected into the store as its PageRenderer, like the engine bridge into its host.
 import * as Comlink from 'comlink';
-import type { DocumentKind, OpenResult, RenderApi, RenderTarget } from '../protocol/render-api';
-import type { PageImage, PdfTextLine } from '../protocol/page';
-import { OCR_TARGET } from '../core/page-render/page-scale';
+import type { DocumentKind, OpenResult, PageForReading, PageRenderer, ReadPageOptions, RenderApi, RenderTarget } from '../protocol/render-api';
 
-export { OCR_TARGET };
+export { OCR_TARGET } from '../core/page-render/page-scale';
 
-let worker: Worker | null = null;
-let remote: Comlink.Remote<RenderApi> | null = null;
+/** A Worker, or anything that behaves like one for comlink (tests pass a MessagePort). */
+export type WorkerLike = Comlink.Endpoint & { terminate(): void };
 
-function api(): Comlink.Remote<RenderApi> {
-  if (remote) return remote;
-  worker = new Worker(new URL('../../workers/render/render.worker.ts', import.meta.url), { type: 'module', name: 'render' });
-  remote = Comlink.wrap<RenderApi>(worker);
-  // pdf.js data lives beside index.html, wherever the app is hosted.
-  void remote.configure(new URL('pdfjs/', document.baseURI).href);
-  return remote;
+const IDLE_MS = 60_000;
+
+function spawnRenderWorker(): WorkerLike {
+  return new Worker(new URL('../../workers/render/render.worker.ts', import.meta.url), { type: 'module', name: 'render' });
 }
 
-export function openDocument(bytes: ArrayBuffer, kind: DocumentKind, password?: string): Promise<OpenResult> {
-  return api().open(Comlink.transfer(bytes, [bytes]), kind, password);
+export class RenderBridge implements PageRenderer {
+  private worker: WorkerLike | null = null;
+  private remote: Comlink.Remote<RenderApi> | null = null;
+  private crashed: Promise<never> = new Promise(() => {});
+  private readonly openDocs = new Set<number>();
+  private busy = 0;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly spawn: () => WorkerLike = spawnRenderWorker,
+    /** pdf.js data (cmaps/, standard_fonts/, wasm/, iccs/) lives beside index.html, wherever the app is hosted. */
+    private readonly pdfjsBase: () => string = () => new URL('pdfjs/', document.baseURI).href,
+    private readonly idleMs = IDLE_MS,
+  ) {}
+
+  async open(bytes: ArrayBuffer, kind: DocumentKind, password?: string): Promise<OpenResult> {
+    // Counted open inside the call, so the idle timer never sees a moment with the document uncounted.
+    return this.call(async (r) => {
+      const opened: OpenResult = await r.open(Comlink.transfer(bytes, [bytes]), kind, password);
+      if (opened.ok) this.openDocs.add(opened.docId);
+      return opened;
+    });
+  }
+
+  readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions): Promise<PageForReading> {
+    return this.call((r) => r.readPage(docId, page, target, options));
+  }
+
+  renderPreview(docId: number, page: number, longSide: number): Promise<Blob> {
+    return this.call((r) => r.renderPreview(docId, page, longSide));
+  }
+
+  async close(docId: number): Promise<void> {
+    if (!this.openDocs.delete(docId) || !this.remote) return;
+    await this.call((r) => r.close(docId));
+  }
+
+  /** Whether a worker is running now. */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
+  terminate(): void {
+    clearTimeout(this.idleTimer);
+    this.remote?.[Comlink.releaseProxy]();
+    this.worker?.terminate();
+    this.worker = null;
+    this.remote = null;
+    // The documents lived in that worker: asking for them again says they are no longer open.
+    this.openDocs.clear();
+  }
+
+  private async call<T>(work: (remote: Comlink.Remote<RenderApi>) => Promise<T>): Promise<T> {
+    clearTimeout(this.idleTimer);
+    const remote = this.remote ?? this.start();
+    this.busy++;
+    try {
+      return await Promise.race([work(remote), this.crashed]);
+    } finally {
+      this.busy--;
+      if (this.busy === 0 && this.openDocs.size === 0 && this.remote === remote) {
+        this.idleTimer = setTimeout(() => this.terminate(), this.idleMs);
+      }
+    }
+  }
+
+  private start(): Comlink.Remote<RenderApi> {
+    const worker = this.spawn();
+    this.crashed = new Promise<never>((_, reject) => {
+      worker.addEventListener('error', (e) => reject(new Error(`The page renderer stopped: ${(e as ErrorEvent).message || 'its worker could not run'}`)), { once: true } as AddEventListenerOptions);
+    });
+    this.crashed.catch(() => this.worker === worker && this.terminate());
+    this.worker = worker;
+    this.remote = Comlink.wrap<RenderApi>(worker);
+    void this.remote.configure(this.pdfjsBase());
+    return this.remote;
+  }
 }
 
-export function renderPage(docId: number, page: number, target: RenderTarget = OCR_TARGET): Promise<PageImage> {
-  return api().renderPage(docId, page, target);
-}
-
-export function pageText(docId: number, page: number, target: RenderTarget = OCR_TARGET): Promise<PdfTextLine[]> {
-  return api().pageText(docId, page, target);
-}
-
-export function renderPreview(docId: number, page: number, longSide: number): Promise<Blob> {
-  return api().renderPreview(docId, page, longSide);
-}
-
-export function closeDocument(docId: number): Promise<void> {
-  return api().close(docId);
-}
+/** The app's one render worker bridge. */
+export const renderBridge = new RenderBridge();

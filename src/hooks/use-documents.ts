@@ -1,11 +1,12 @@
 // React's view of the document store; wires the conversion queue to the engine and the settings.
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { renderBridge } from '../bridges/render-bridge';
 import { DocumentStore } from '../store/document-store';
 import type { Engine } from './use-engine';
 import { engineSettings, type Settings } from '../settings/settings';
 
 export function useDocumentStore(): DocumentStore {
-  return useMemo(() => new DocumentStore(), []);
+  return useMemo(() => new DocumentStore(renderBridge), []);
 }
 
 export function useDocuments(store: DocumentStore, engine: Engine, settings: Settings) {
@@ -17,9 +18,9 @@ export function useDocuments(store: DocumentStore, engine: Engine, settings: Set
   useEffect(() => {
     store.setHost({
       ensureReady,
-      ocrPage: (image, page, s, signal, textLayer) => bridge.ocrPage(image, page, s, signal, textLayer),
+      ocrPage: (request, signal, listener) => bridge.ocrPage(request, signal, listener),
       settings: () => engineSettings(settingsRef.current),
-      useTextLayer: () => settingsRef.current.pdfText === 'layer',
+      readOwnText: () => settingsRef.current.pdfText === 'layer',
     });
     return () => store.setHost(null);
   }, [store, ensureReady, bridge]);

@@ -44,12 +44,7 @@ export interface Engine {
   deleteCachedPack(name: string): Promise<void>;
 }
 
-/** What the engine reports about the page in flight. */
-export type PageEvent = Extract<EngineEvent, { type: 'page-progress' | 'page-partial' }>;
-
-export function useEngine(settings: Settings, packFiles: File[], onPageEvent?: (e: PageEvent) => void): Engine {
-  const pageEvent = useRef(onPageEvent);
-  pageEvent.current = onPageEvent;
+export function useEngine(settings: Settings, packFiles: File[]): Engine {
   const bridge = useMemo(() => new EngineBridge(), []);
   const [status, setStatus] = useState<EngineStatus>({ phase: 'idle' });
   const loading = useRef<{ key: string; promise: Promise<boolean> } | null>(null);
@@ -81,8 +76,7 @@ export function useEngine(settings: Settings, packFiles: File[], onPageEvent?: (
     setStatus({ phase: 'loading', detail: 'Starting the engine' });
     const promise = bridge
       .init(source, engineSettings(settingsRef.current), (e) => {
-        if (e.type === 'page-progress' || e.type === 'page-partial') pageEvent.current?.(e);
-        else if (e.type === 'error') setStatus((s) => ({ ...s, message: e.message }));
+        if (e.type === 'error') setStatus((s) => ({ ...s, message: e.message }));
         else setStatus((s) => (s.phase === 'loading' ? { ...s, ...describe(e) } : s));
       })
       .then(

@@ -1,6 +1,6 @@
 // A picture of one page (thumbnail or display size) as an object URL, revoked when no longer shown.
 import { useEffect, useState } from 'react';
-import { renderPreview } from '../bridges/render-bridge';
+import { renderBridge } from '../bridges/render-bridge';
 
 export function usePagePicture(renderId: number | undefined, page: number, longSide: number, enabled = true) {
   const [state, setState] = useState<{ url?: string; error?: string }>({});
@@ -9,7 +9,7 @@ export function usePagePicture(renderId: number | undefined, page: number, longS
     let url: string | undefined;
     let live = true;
     setState({});
-    renderPreview(renderId, page, longSide).then(
+    renderBridge.renderPreview(renderId, page, longSide).then(
       (blob) => {
         if (!live) return;
         url = URL.createObjectURL(blob);

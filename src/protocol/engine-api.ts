@@ -22,9 +22,6 @@ export type EngineEvent =
   | { type: 'warming-up'; backend: string }
   | { type: 'ready'; backend: string; pack: string }
   | { type: 'fallback'; from: string; to: string; reason: string }
-  | { type: 'page-progress'; page: number; done: number; total: number; stage: string }
-  /** The page in flight as far as it is read (lines packs), until its result arrives. */
-  | { type: 'page-partial'; partial: PagePartial }
   | { type: 'error'; message: string };
 
 export interface CachedPack {
@@ -37,11 +34,30 @@ export interface EngineApi {
   /** Fetch/verify/cache the pack, create sessions, warm up. Resolves when ready. */
   init(source: PackSource, settings: EngineSettings, onEvent: (e: EngineEvent) => void): Promise<{ backend: string; pack: string }>;
   /**
-   * OCR one page. Rejects with an AbortError after cancel(). `textLayer`: a PDF page's own text lines, used
-   * instead of recognizing them where they match the page (lines packs).
+   * Reads one page. Rejects with an AbortError after cancel(). The page's own events come back on its own call,
+   * through `listener` (a comlink proxy).
    */
-  ocrPage(image: PageImage, page: number, settings: EngineSettings, textLayer?: PdfTextLine[]): Promise<PageResult>;
+  ocrPage(request: PageRequest, listener?: PageListener): Promise<EnginePageResult>;
   cancel(): void;
   listCachedPacks(): Promise<CachedPack[]>;
   deleteCachedPack(name: string): Promise<void>;
 }
+
+/** One page to read: its pixels (transferred) and, for a PDF, its own text lines. */
+export interface PageRequest {
+  image: PageImage;
+  page: number;
+  settings: EngineSettings;
+  /** A PDF page's own text lines, used instead of recognizing them where they match the page (lines packs). */
+  ownText?: PdfTextLine[];
+}
+
+/** The page in flight, as it goes. */
+export interface PageListener {
+  progress(done: number, total: number, stage: string): void;
+  /** The page as far as it is read (lines packs), until its result arrives. */
+  partial(partial: PagePartial): void;
+}
+
+/** A page's result with its figures cut from the pixels the engine read (PNG, by the names in `figures`). */
+export type EnginePageResult = PageResult & { figureImages?: Map<string, Blob> };

@@ -1,5 +1,5 @@
 // The render worker's API (pdf.js and image decoding), as the UI sees it through the comlink bridge.
-import type { PageImage, PdfTextLine } from './page';
+import type { PageImage, PagePartial, PdfTextLine } from './page';
 
 export type DocumentKind = 'pdf' | 'png' | 'jpeg' | 'webp';
 
@@ -28,14 +28,33 @@ export interface RenderApi {
   /** pdfjsBase: absolute URL of the folder holding cmaps/, standard_fonts/, wasm/, iccs/. */
   configure(pdfjsBase: string): void;
   open(bytes: ArrayBuffer, kind: DocumentKind, password?: string): Promise<OpenResult>;
-  /** Full page pixels for OCR; the buffer is transferred. */
-  renderPage(docId: number, page: number, target: RenderTarget): Promise<PageImage>;
   /**
-   * A PDF page's own text lines, in the pixels of renderPage at the same target. None for images, and none
-   * when the page's text is an OCR layer drawn invisibly over a scan (core/text-layer/invisible-text.ts).
+   * Everything the engine needs of one page, from one visit to it: its pixels (transferred), and for a PDF when
+   * asked, its own text lines in those pixels and a first Markdown of them laid out here, off the page's thread.
    */
-  pageText(docId: number, page: number, target: RenderTarget): Promise<PdfTextLine[]>;
+  readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions): Promise<PageForReading>;
   /** A compressed picture of the page for display or thumbnails. */
   renderPreview(docId: number, page: number, longSide: number): Promise<Blob>;
   close(docId: number): Promise<void>;
 }
+
+export interface ReadPageOptions {
+  /** Read a PDF page's own text (the setting "Text of PDFs"). */
+  ownText: boolean;
+  /** The preview drops running heads as the result will. */
+  dropHeaders: boolean;
+}
+
+export interface PageForReading {
+  image: PageImage;
+  /**
+   * A PDF page's own text lines, in the image's pixels. None for images, and none when the page's text is an
+   * OCR layer drawn invisibly over a scan (core/text-layer/invisible-text.ts) or could not be read.
+   */
+  ownText?: PdfTextLine[];
+  /** The own text laid out as a partial page (core/pipeline/text-preview.ts), shown until the page is read. */
+  preview?: PagePartial;
+}
+
+/** What the page side asks of the render worker: its API without the one-time setup. */
+export type PageRenderer = Omit<RenderApi, 'configure'>;

@@ -1,18 +1,35 @@
-// The conversion queue, isolated from the workers: the render bridge is replaced by a fake that
-// "opens" any PDF as two pages; the OCR host is a fake that records calls.
+// The conversion queue, isolated from the workers: a fake renderer (the store's PageRenderer) "opens" any PDF as
+// two pages and answers each page with pixels, and when asked its own text and preview; the OCR host is a fake that
+// records calls.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import type { EngineSettings } from '../protocol/engine-api';
-import type { PageImage, PageResult } from '../protocol/page';
+import type { EngineSettings, PageListener, PageRequest } from '../protocol/engine-api';
+import type { PagePartial, PageResult, PdfTextLine } from '../protocol/page';
+import type { PageForReading, PageRenderer, ReadPageOptions } from '../protocol/render-api';
 import { DocumentStore, type ConversionHost } from './document-store';
 
-vi.mock('../bridges/render-bridge', () => ({
-  OCR_TARGET: { longSide: 2000, maxPixels: 6e6, maxDpi: 600 },
-  openDocument: vi.fn(async () => ({ ok: true, docId: 7, pageCount: 2 })),
-  renderPage: vi.fn(async () => ({ width: 4, height: 4, pixels: new Uint8ClampedArray(64), dpi: 144 })),
-  closeDocument: vi.fn(async () => undefined),
-  pageText: vi.fn(async (_doc: number, page: number) => [{ bbox: [0, 0, 4, 1], text: `text of page ${page}` }]),
-}));
+class FakeRenderer implements PageRenderer {
+  readonly asked: ReadPageOptions[] = [];
+  /** Per page: its own text and preview, given when the store asks for own text. */
+  ownText = (page: number): { lines: PdfTextLine[]; preview?: PagePartial } => ({ lines: [{ bbox: [0, 0, 4, 1], text: `text of page ${page}` }] });
+  closed: number[] = [];
+  async open() {
+    return { ok: true as const, docId: 7, pageCount: 2 };
+  }
+  async readPage(_doc: number, page: number, _target: unknown, options: ReadPageOptions): Promise<PageForReading> {
+    this.asked.push(options);
+    const image = { width: 4, height: 4, pixels: new Uint8ClampedArray(64), dpi: 144 };
+    if (!options.ownText) return { image };
+    const own = this.ownText(page);
+    return { image, ownText: own.lines, ...(own.preview && { preview: own.preview }) };
+  }
+  async renderPreview() {
+    return new Blob();
+  }
+  async close(docId: number) {
+    this.closed.push(docId);
+  }
+}
 
 const pdf = () => new File([readFileSync(new URL('../../e2e/fixtures/text-page.pdf', import.meta.url))], 'a.pdf');
 const settings: EngineSettings = { backend: 'wasm', k: 2, dropHeaders: false };
@@ -25,15 +42,15 @@ function result(page: number): PageResult {
   };
 }
 
-function host(ocr: (page: number, signal: AbortSignal) => Promise<PageResult>, ready = true): ConversionHost & { calls: number[] } {
+function host(ocr: (page: number, signal: AbortSignal, listener: PageListener) => Promise<PageResult>, ready = true): ConversionHost & { calls: number[] } {
   const calls: number[] = [];
   return {
     calls,
     ensureReady: async () => ready,
     settings: () => settings,
-    ocrPage: (_image: PageImage, page: number, _s: EngineSettings, signal: AbortSignal) => {
-      calls.push(page);
-      return ocr(page, signal);
+    ocrPage: (request: PageRequest, signal: AbortSignal, listener: PageListener) => {
+      calls.push(request.page);
+      return ocr(request.page, signal, listener);
     },
   };
 }
@@ -46,7 +63,7 @@ const settled = (store: DocumentStore) =>
 
 describe('DocumentStore', () => {
   it('converts every page in order, one at a time, and skips a bad file', async () => {
-    const store = new DocumentStore();
+    const store = new DocumentStore(new FakeRenderer());
     let inFlight = 0;
     let maxInFlight = 0;
     const h = host(async (page) => {
@@ -68,7 +85,7 @@ describe('DocumentStore', () => {
   });
 
   it('a failing page is reported and the next pages go on', async () => {
-    const store = new DocumentStore();
+    const store = new DocumentStore(new FakeRenderer());
     store.setHost(host(async (page) => (page === 1 ? Promise.reject(new Error('decoder exploded')) : result(page))));
     await store.addFiles([pdf()]);
     await settled(store);
@@ -78,7 +95,7 @@ describe('DocumentStore', () => {
   });
 
   it('cancel abandons the page in flight and the queued ones; resume converts them', async () => {
-    const store = new DocumentStore();
+    const store = new DocumentStore(new FakeRenderer());
     let started!: () => void;
     const firstStarted = new Promise<void>((r) => (started = r));
     const h = host(
@@ -103,7 +120,7 @@ describe('DocumentStore', () => {
   });
 
   it('leaves pages queued while the engine cannot load, and converts them on retry', async () => {
-    const store = new DocumentStore();
+    const store = new DocumentStore(new FakeRenderer());
     let ready = false;
     const h = host(async (page) => result(page));
     store.setHost({ ...h, ensureReady: async () => ready });
@@ -116,49 +133,65 @@ describe('DocumentStore', () => {
     expect(store.get(id)!.pages.map((p) => p.status)).toEqual(['done', 'done']);
   });
 
-  it('shows the page in flight as far as it is read, ignores other pages, and drops it once the result is in', async () => {
-    const store = new DocumentStore();
+  it('shows the page in flight as far as it is read, on its own call, and drops it once the result is in', async () => {
+    const store = new DocumentStore(new FakeRenderer());
     const partial = (page: number, markdown: string) => ({ page, markdown, regions: [], linesRead: 1, lines: 3 });
     const seen: (string | undefined)[] = [];
     let finish: () => void = () => {};
+    let late: PageListener | undefined;
     store.setHost(
-      host(async (page) => {
+      host(async (page, _signal, listener) => {
         if (page === 1) {
-          store.reportPagePartial(partial(2, 'not in flight'));
-          store.reportPagePartial(partial(1, '# Title'));
+          listener.progress(1, 3, 'Recognizing');
+          listener.partial(partial(1, '# Title'));
           seen.push(store.getSnapshot()[0]!.pages[0]!.partial?.markdown, store.getSnapshot()[0]!.pages[1]!.partial?.markdown);
+          seen.push(String(store.getSnapshot()[0]!.pages[0]!.stageProgress));
+          late = listener;
           await new Promise<void>((r) => (finish = r));
         }
         return result(page);
       }),
     );
     const [id] = await store.addFiles([pdf()]);
-    await vi.waitFor(() => expect(seen).toHaveLength(2));
-    expect(seen).toEqual(['# Title', undefined]);
+    await vi.waitFor(() => expect(seen).toHaveLength(3));
+    expect(seen).toEqual(['# Title', undefined, String(1 / 3)]);
     finish();
     await settled(store);
     expect(store.get(id)!.pages.map((p) => [p.status, p.partial, p.result?.markdown])).toEqual([
       ['done', undefined, 'page 1'],
       ['done', undefined, 'page 2'],
     ]);
-    store.reportPagePartial(partial(1, 'late'));
+    // An event that arrives after its page is done changes nothing.
+    late!.partial(partial(1, 'late'));
     expect(store.get(id)!.pages[0]!.partial).toBeUndefined();
+  });
+
+  it('keeps the figures the engine cut from the page, without drawing the page again', async () => {
+    const renderer = new FakeRenderer();
+    const store = new DocumentStore(renderer);
+    const png = new Blob(['png']);
+    store.setHost({
+      ...host(async (page) => result(page)),
+      ocrPage: async ({ page }) => ({ ...result(page), figures: [{ name: `figure-p${page}-1.png`, bbox: [0, 0, 2, 2] }], figureImages: new Map([[`figure-p${page}-1.png`, png]]) }),
+    });
+    const [id] = await store.addFiles([pdf()]);
+    await settled(store);
+    expect(store.get(id)!.pages.map((p) => [...(p.figures?.keys() ?? [])])).toEqual([['figure-p1-1.png'], ['figure-p2-1.png']]);
+    expect(store.get(id)!.pages[0]!.result).not.toHaveProperty('figureImages');
+    expect(renderer.asked).toHaveLength(2); // one visit to the renderer per page
   });
 
   describe('a PDF page’s own text while the model loads', () => {
     // A page with ink all over (opaque black), so each line of its text shows; its text, one line a page.
     // `rendered`: how many of the two pages the test lets render (the fakes answer once each).
-    async function withOwnText(rendered: number) {
-      const bridge = await import('../bridges/render-bridge');
-      const inked = () => ({ width: 200, height: 100, pixels: new Uint8ClampedArray(200 * 100 * 4).map((_, i) => (i % 4 === 3 ? 255 : 0)), dpi: 144 });
-      for (let i = 0; i < rendered; i++) {
-        vi.mocked(bridge.renderPage).mockResolvedValueOnce(inked());
-        vi.mocked(bridge.pageText).mockImplementationOnce(async (_doc, page) => [{ bbox: [10, 10, 190, 24], text: `Words of page ${page}` }]);
-      }
+    async function withOwnText() {
+      const renderer = new FakeRenderer();
+      const preview = (page: number) => ({ page, markdown: `Words of page ${page}`, regions: [], linesRead: 0, lines: 1 });
+      renderer.ownText = (page) => ({ lines: [{ bbox: [10, 10, 190, 24], text: `Words of page ${page}` }], preview: preview(page) });
       let load!: (ok: boolean) => void;
       const ready = new Promise<boolean>((r) => (load = r));
-      const store = new DocumentStore();
-      store.setHost({ ...host(async (page) => result(page)), ensureReady: () => ready, useTextLayer: () => true });
+      const store = new DocumentStore(renderer);
+      store.setHost({ ...host(async (page) => result(page)), ensureReady: () => ready, readOwnText: () => true });
       const [id] = await store.addFiles([pdf()]);
       await vi.waitFor(() => expect(store.get(id!)!.pages[0]!.partial?.markdown).toContain('Words of page 1'));
       expect(store.get(id!)!.pages[0]).toMatchObject({ status: 'rendering', stage: 'Waiting for the model' });
@@ -166,7 +199,7 @@ describe('DocumentStore', () => {
     }
 
     it('is on screen before the model is ready, and the page read as usual replaces it', async () => {
-      const { store, id, load } = await withOwnText(2);
+      const { store, id, load } = await withOwnText();
       load(true);
       await settled(store);
       expect(store.get(id)!.pages.map((p) => [p.status, p.partial, p.result?.markdown])).toEqual([
@@ -176,7 +209,7 @@ describe('DocumentStore', () => {
     });
 
     it('stays on screen, its page queued again, when the model cannot load', async () => {
-      const { store, id, load } = await withOwnText(1);
+      const { store, id, load } = await withOwnText();
       load(false);
       await vi.waitFor(() => expect(store.get(id)!.pages[0]!.status).toBe('queued'));
       expect(store.get(id)!.pages[0]!.partial?.markdown).toContain('Words of page 1');
@@ -186,7 +219,7 @@ describe('DocumentStore', () => {
     });
 
     it('goes at once when the document is cancelled while the model loads', async () => {
-      const { store, id } = await withOwnText(1);
+      const { store, id } = await withOwnText();
       store.cancel(id);
       await vi.waitFor(() => expect(store.get(id)!.pages[0]!.status).toBe('cancelled'));
       expect(store.get(id)!.pages.map((p) => [p.status, p.partial])).toEqual([
@@ -198,19 +231,21 @@ describe('DocumentStore', () => {
 
   it('offers the engine a PDF page’s own text only when asked to', async () => {
     for (const use of [false, true]) {
-      const store = new DocumentStore();
+      const renderer = new FakeRenderer();
+      const store = new DocumentStore(renderer);
       const offered: unknown[] = [];
       store.setHost({
         ...host(async (page) => result(page)),
-        ocrPage: async (_image, page, _s, _signal, textLayer) => {
-          offered.push(textLayer);
+        ocrPage: async ({ page, ownText }) => {
+          offered.push(ownText);
           return result(page);
         },
-        useTextLayer: () => use,
+        readOwnText: () => use,
       });
       await store.addFiles([pdf()]);
       await settled(store);
       expect(offered).toEqual(use ? [[{ bbox: [0, 0, 4, 1], text: 'text of page 1' }], [{ bbox: [0, 0, 4, 1], text: 'text of page 2' }]] : [undefined, undefined]);
+      expect(renderer.asked.map((o) => o.ownText)).toEqual([use, use]);
     }
   });
 });

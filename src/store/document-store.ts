@@ -1,12 +1,10 @@
 // Open documents and their pages, and the conversion queue: one page at a time across all documents
 // (render → OCR → release), results streaming in. Plain TS with a subscribe/snapshot pair for React.
-import { closeDocument, OCR_TARGET, openDocument, pageText, renderPage } from '../bridges/render-bridge';
-import { textPreview } from '../core/pipeline/text-preview';
-import { cropFigures } from '../export/figure-crops';
+import { OCR_TARGET } from '../core/page-render/page-scale';
 import { sniffFile } from '../ingest/file-kind';
-import type { EngineSettings } from '../protocol/engine-api';
-import type { PageImage, PagePartial, PageResult, PdfTextLine } from '../protocol/page';
-import type { DocumentKind } from '../protocol/render-api';
+import type { EnginePageResult, EngineSettings, PageListener, PageRequest } from '../protocol/engine-api';
+import type { PagePartial, PageResult } from '../protocol/page';
+import type { DocumentKind, PageRenderer } from '../protocol/render-api';
 
 export type PageStatus = 'queued' | 'rendering' | 'recognizing' | 'done' | 'failed' | 'cancelled';
 
@@ -43,10 +41,11 @@ export interface DocState {
 export interface ConversionHost {
   /** Resolves true when the engine can OCR; false leaves pages queued. */
   ensureReady(): Promise<boolean>;
-  ocrPage: (image: PageImage, page: number, settings: EngineSettings, signal: AbortSignal, textLayer?: PdfTextLine[]) => Promise<PageResult>;
+  /** Reads one page; the page's progress and partial Markdown come back through `listener`. */
+  ocrPage: (request: PageRequest, signal: AbortSignal, listener: PageListener) => Promise<EnginePageResult>;
   settings(): EngineSettings;
   /** Offer a PDF page's own text to the engine (it is used where it matches the page). */
-  useTextLayer?(): boolean;
+  readOwnText?(): boolean;
 }
 
 export class DocumentStore {
@@ -56,6 +55,9 @@ export class DocumentStore {
   private running = false;
   private current: { docId: number; page: number; controller: AbortController } | null = null;
   private host: ConversionHost | null = null;
+
+  /** `renderer`: the render worker's bridge (bridges/render-bridge.ts), or a fake in tests. */
+  constructor(private readonly renderer: PageRenderer) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -105,12 +107,12 @@ export class DocumentStore {
     try {
       const sniffed = await sniffFile(doc.file, doc.name);
       if (!sniffed.ok) return this.update(id, (d) => ({ ...d, status: 'failed', message: sniffed.message }));
-      const opened = await openDocument(await doc.file.arrayBuffer(), sniffed.kind, password);
+      const opened = await this.renderer.open(await doc.file.arrayBuffer(), sniffed.kind, password);
       if (!opened.ok) {
         const needsPassword = opened.reason === 'password-required' || opened.reason === 'password-wrong';
         return this.update(id, (d) => ({ ...d, kind: sniffed.kind, status: needsPassword ? 'needs-password' : 'failed', message: opened.message }));
       }
-      if (!this.get(id)) return void closeDocument(opened.docId);
+      if (!this.get(id)) return void this.renderer.close(opened.docId);
       const pages: PageState[] = Array.from({ length: opened.pageCount }, (_, i) => ({ page: i + 1, status: 'queued' }));
       const message = opened.pageCount === 0 ? 'This PDF has no pages.' : undefined;
       this.update(id, (d) => ({ ...d, kind: sniffed.kind, status: 'ready', renderId: opened.docId, pages, message }));
@@ -126,7 +128,7 @@ export class DocumentStore {
     if (this.current?.docId === id) this.current.controller.abort();
     this.docs = this.docs.filter((d) => d.id !== id);
     this.listeners.forEach((l) => l());
-    if (doc.renderId !== undefined) void closeDocument(doc.renderId).catch(() => undefined);
+    if (doc.renderId !== undefined) void this.renderer.close(doc.renderId).catch(() => undefined);
   }
 
   /** Stops the document's conversion: the page in flight is abandoned, the rest are marked cancelled. */
@@ -145,20 +147,6 @@ export class DocumentStore {
       pages: d.pages.map((p) => (p.status === 'cancelled' || p.status === 'failed' ? { ...p, status: 'queued', error: undefined } : p)),
     }));
     void this.pump();
-  }
-
-  /** The engine's progress within the page in flight. */
-  reportPageProgress(page: number, done: number, total: number, stage: string): void {
-    const job = this.current;
-    if (!job || job.page !== page) return;
-    this.updatePage(job.docId, page, { stage, stageProgress: total > 0 ? done / total : undefined });
-  }
-
-  /** The page in flight as far as it is read. */
-  reportPagePartial(partial: PagePartial): void {
-    const job = this.current;
-    if (!job || job.page !== partial.page) return;
-    this.updatePage(job.docId, partial.page, { partial });
   }
 
   private nextPage(): { doc: DocState; page: PageState } | null {
@@ -201,23 +189,24 @@ export class DocumentStore {
     );
     try {
       this.updatePage(doc.id, page, { status: 'rendering', stage: 'Rendering' });
-      const image = await renderPage(doc.renderId!, page, OCR_TARGET);
-      const textLayer = doc.kind === 'pdf' && host.useTextLayer?.() ? await pageText(doc.renderId!, page, OCR_TARGET).catch(() => undefined) : undefined;
+      // One visit to the render worker: the pixels, the page's own text and its first Markdown, all made there.
+      const ownText = doc.kind === 'pdf' && Boolean(host.readOwnText?.());
+      const { image, ownText: lines, preview } = await this.renderer.readPage(doc.renderId!, page, OCR_TARGET, { ownText, dropHeaders: settings.dropHeaders });
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
       const size = { width: image.width, height: image.height };
-      const preview = textLayer?.length ? textPreview(textLayer, image, page, settings.dropHeaders) : null;
       if (preview || !loaded) this.updatePage(doc.id, page, { ...(preview && { partial: preview }), ...(!loaded && { stage: 'Waiting for the model' }), size });
       if (!(await untilAborted(ready, controller.signal))) {
         this.updatePage(doc.id, page, { status: 'queued', stage: undefined, stageProgress: undefined });
         return false;
       }
       this.updatePage(doc.id, page, { status: 'recognizing', stage: 'Recognizing', size });
-      const result = await host.ocrPage(image, page, settings, controller.signal, textLayer);
-      let figures: Map<string, Blob> | undefined;
-      if (result.figures.length > 0) {
-        // The OCR pixels went to the engine; draw the page again at the same size to cut the figures.
-        figures = await cropFigures(await renderPage(doc.renderId!, page, OCR_TARGET), result.figures);
-      }
+      // The page's events arrive on its own call, so they cannot be mistaken for another page's.
+      const live = () => this.current?.controller === controller; // a late event of a cancelled page is dropped
+      const listener: PageListener = {
+        progress: (done, total, stage) => live() && this.updatePage(doc.id, page, { stage, stageProgress: total > 0 ? done / total : undefined }),
+        partial: (partial) => live() && this.updatePage(doc.id, page, { partial }),
+      };
+      const { figureImages: figures, ...result } = await host.ocrPage({ image, page, settings, ...(lines && { ownText: lines }) }, controller.signal, listener);
       this.updatePage(doc.id, page, { status: 'done', stage: undefined, stageProgress: undefined, partial: undefined, result, figures, ms: performance.now() - started });
       return true;
     } catch (err) {

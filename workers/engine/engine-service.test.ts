@@ -65,8 +65,11 @@ describe('EngineService', () => {
   it('falls back to WASM when WebGPU loses its device mid-page, and redoes the page', async () => {
     const plain = new EngineService(provider('wasm', Infinity));
     await plain.init({ kind: 'default' }, settings, () => {});
-    const want = await plain.ocrPage(await image(), 1, settings);
+    const stages: string[] = [];
+    const want = await plain.ocrPage({ image: await image(), page: 1, settings }, { progress: (_d, _t, stage) => stages.push(stage), partial: () => {} });
     expect(want.stats.tokens).toBeGreaterThan(0);
+    // The page's own events come back on its own call.
+    expect(stages.length).toBeGreaterThan(0);
 
     const p = provider('webgpu', 0);
     const events: EngineEvent[] = [];
@@ -82,7 +85,7 @@ describe('EngineService', () => {
     const svc = new EngineService(late);
     expect((await svc.init({ kind: 'default' }, settings, (e) => lateEvents.push(e))).backend).toBe('webgpu');
     late.opened[0]!.failAfter = late.opened[0]!.runs + 20;
-    const got = await svc.ocrPage(await image(), 1, settings);
+    const got = await svc.ocrPage({ image: await image(), page: 1, settings });
     expect(lateEvents.map((e) => e.type)).toContain('fallback');
     expect(lateEvents.find((e) => e.type === 'fallback')).toMatchObject({ reason: 'GPU device was lost (test)' });
     expect(got.stats.backend).toBe('wasm');
@@ -93,7 +96,7 @@ describe('EngineService', () => {
   it('cancel() rejects the running page with an AbortError', async () => {
     const service = new EngineService(provider('wasm', Infinity));
     await service.init({ kind: 'default' }, settings, () => {});
-    const page = service.ocrPage(await image(), 1, settings);
+    const page = service.ocrPage({ image: await image(), page: 1, settings });
     setTimeout(() => service.cancel(), 5);
     await expect(page).rejects.toMatchObject({ name: 'AbortError' });
   }, 120_000);
@@ -105,7 +108,7 @@ describe('EngineService', () => {
     for (let y = 60; y < 440; y += 30) page.pixels.fill(30, (y * 700 + 50) * 4, (y * 700 + 600) * 4);
     const greedy = new EngineService(provider('wasm', Infinity, seed));
     await greedy.init({ kind: 'default' }, { ...settings, k: 0 }, () => {});
-    const want = await greedy.ocrPage(page, 1, { ...settings, k: 0 });
+    const want = await greedy.ocrPage({ image: page, page: 1, settings: { ...settings, k: 0 } });
     expect(want.stats.tokens).toBeGreaterThan(0);
     expect(want.stats.draftCalls).toBe(0);
 
@@ -114,7 +117,7 @@ describe('EngineService', () => {
     const svc = new EngineService(p);
     expect(await svc.init({ kind: 'default' }, settings, (e) => events.push(e))).toEqual({ backend: 'webgpu', pack: 'seed-tiny' });
     p.opened[0]!.failAfter = p.opened[0]!.runs + 10; // vision graphs, then a few decoder calls
-    const got = await svc.ocrPage(page, 1, settings);
+    const got = await svc.ocrPage({ image: page, page: 1, settings });
     expect(events.find((e) => e.type === 'fallback')).toMatchObject({ reason: 'GPU device was lost (test)' });
     expect(got.stats.backend).toBe('wasm');
     // The worker dropped the pack's bytes once its sessions existed, so the fallback read the pack again.

@@ -9,8 +9,9 @@ import type { GraphSpec } from '../../src/core/pack/manifest-types';
 import { ocrPage, type PageStage } from '../../src/core/pipeline/ocr-page';
 import { closePageEngine, openPageEngine, type PageEngine } from '../../src/core/pipeline/page-engine';
 import { warmUp } from '../../src/core/pipeline/warm-up';
-import type { CachedPack, EngineApi, EngineEvent, EngineSettings, PackSource } from '../../src/protocol/engine-api';
-import type { PageImage, PageResult, PdfTextLine } from '../../src/protocol/page';
+import type { CachedPack, EngineApi, EngineEvent, EnginePageResult, EngineSettings, PackSource, PageListener, PageRequest } from '../../src/protocol/engine-api';
+import type { FigureCrop, PageImage, PageResult } from '../../src/protocol/page';
+import { cropFigures } from './figure-crops';
 import {
   closePagePackEngine,
   ocrPagePack,
@@ -29,6 +30,8 @@ export interface RuntimeProvider {
   open(backend: WebBackend): { runtime: TensorRuntime & { readonly deviceLost?: string | null }; createSession: CreateSession };
   /** The shipped pack's pack.json URL, or null. */
   defaultPackUrl(): string | null;
+  /** Overrides figure cutting (tests in Node, which has no OffscreenCanvas); default: figure-crops.ts. */
+  cropFigures?(image: PageImage, figures: readonly FigureCrop[]): Promise<Map<string, Blob>>;
   /** Overrides pack loading (tests); default: URL via the Cache API, or dropped files. */
   loadPack?(source: PackSource, onEvent: (e: EngineEvent) => void): Promise<LoadedPack>;
 }
@@ -91,10 +94,10 @@ export class EngineService implements EngineApi {
     }
   }
 
-  async ocrPage(image: PageImage, page: number, settings: EngineSettings, textLayer?: PdfTextLine[]): Promise<PageResult> {
+  async ocrPage({ image, page, settings, ownText }: PageRequest, listener?: PageListener): Promise<EnginePageResult> {
     if (!this.engine) throw new Error('The engine is not initialised.');
     const controller = (this.controller = new AbortController());
-    const onProgress = (stage: PageStage, done: number, total: number) => this.emit({ type: 'page-progress', page, done, total, stage });
+    const onProgress = (stage: PageStage, done: number, total: number) => void listener?.progress(done, total, stage);
     const run = () => {
       const e = this.engine!;
       if (e.kind === 'page') return ocrPagePack(e, image, page, { k: settings.k, signal: controller.signal, onProgress });
@@ -103,17 +106,22 @@ export class EngineService implements EngineApi {
         dropHeaders: settings.dropHeaders,
         signal: controller.signal,
         onProgress,
-        onPartial: (partial) => this.emit({ type: 'page-partial', partial }),
-        textLayer,
+        onPartial: (partial) => void listener?.partial(partial),
+        textLayer: ownText,
       });
     };
     try {
-      return await run();
-    } catch (e) {
-      if (isAbort(e) || this.runtime?.backend !== 'webgpu') throw e;
-      // WebGPU failed mid-page (or lost its device): continue on WASM and read the page again.
-      await this.fallBack(this.runtime.deviceLost || (e as Error).message, settings.k);
-      return await run();
+      let result: PageResult;
+      try {
+        result = await run();
+      } catch (e) {
+        if (isAbort(e) || this.runtime?.backend !== 'webgpu') throw e;
+        // WebGPU failed mid-page (or lost its device): continue on WASM and read the page again.
+        await this.fallBack(this.runtime.deviceLost || (e as Error).message, settings.k);
+        result = await run();
+      }
+      // Figures are cut here, from the pixels just read: the page is not drawn again for them.
+      return result.figures.length > 0 ? { ...result, figureImages: await (this.provider.cropFigures ?? cropFigures)(image, result.figures) } : result;
     } finally {
       if (this.controller === controller) this.controller = null;
     }

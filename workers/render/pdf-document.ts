@@ -2,7 +2,7 @@
 // FontFaceSet, OffscreenCanvas drawing, and offline data (CMaps, fonts, wasm, ICC) from our origin.
 import * as pdfjs from 'pdfjs-dist';
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { MathLine } from '../../src/core/glyph-math/page-math';
 import type { PdfTextLine } from '../../src/protocol/page';
 import type { OpenResult, RenderTarget } from '../../src/protocol/render-api';
@@ -69,32 +69,7 @@ function describeOpenError(err: unknown, password: string | undefined): OpenResu
 export async function drawPdfPage(doc: PDFDocumentProxy, pageNumber: number, target: RenderTarget): Promise<{ canvas: OffscreenCanvas; dpi: number }> {
   const page = await doc.getPage(pageNumber);
   try {
-    const base = page.getViewport({ scale: 1 });
-    const scale = pdfScale(base.width, base.height, target);
-    const viewport = page.getViewport({ scale });
-    const canvas = new OffscreenCanvas(scaledSide(base.width, scale), scaledSide(base.height, scale));
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    if (!context) throw new Error('OffscreenCanvas 2D context unavailable');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    const task = page.render({
-      // pdf.js types its canvas as the page's; in the worker it is an OffscreenCanvas, which it draws on alike.
-      canvasContext: context as unknown as Parameters<typeof page.render>[0]['canvasContext'],
-      canvas: canvas as unknown as Parameters<typeof page.render>[0]['canvas'],
-      viewport,
-    });
-    const timer = setTimeout(() => task.cancel(), PAGE_TIME_LIMIT_MS);
-    try {
-      await task.promise;
-    } catch (err) {
-      if ((err as { name?: string })?.name === 'RenderingCancelledException') {
-        throw new Error(pageTimeoutMessage(pageNumber, PAGE_TIME_LIMIT_MS));
-      }
-      throw err;
-    } finally {
-      clearTimeout(timer);
-    }
-    return { canvas, dpi: scale * POINTS_PER_INCH };
+    return await draw(page, pageNumber, target);
   } finally {
     page.cleanup();
   }
@@ -104,13 +79,61 @@ export async function drawPdfPage(doc: PDFDocumentProxy, pageNumber: number, tar
 export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number, target: RenderTarget): Promise<PdfTextLine[]> {
   const page = await doc.getPage(pageNumber);
   try {
-    const base = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: pdfScale(base.width, base.height, target) });
-    // Reading a page's text has the drawing's time limit too (200,000 nested save-states take pdf.js minutes).
-    const { lines, ocrLayer } = await withinPageLimit(readPageText(page, viewport.transform as number[], pdfjs.OPS), pageNumber);
-    // Another program's OCR laid invisibly over a scan is not the page's own text.
-    return ocrLayer ? [] : (lines as MathLine[]).map((l) => ({ bbox: l.bbox, text: l.text ?? '', direction: l.direction, ...(l.formula && { formula: l.formula }) }));
+    return await ownText(page, pageNumber, target);
   } finally {
     page.cleanup();
   }
+}
+
+/**
+ * One visit to a page: drawn, and its own text read when asked, from the same parsed page. A text that cannot be
+ * read (past its time limit, a broken font) is no text: the page is recognized from its pixels.
+ */
+export async function readPdfPage(doc: PDFDocumentProxy, pageNumber: number, target: RenderTarget, withText: boolean): Promise<{ canvas: OffscreenCanvas; dpi: number; ownText?: PdfTextLine[] }> {
+  const page = await doc.getPage(pageNumber);
+  try {
+    const drawn = await draw(page, pageNumber, target);
+    const text = withText ? await ownText(page, pageNumber, target).catch(() => undefined) : undefined;
+    return { ...drawn, ...(text && { ownText: text }) };
+  } finally {
+    page.cleanup();
+  }
+}
+
+async function draw(page: PDFPageProxy, pageNumber: number, target: RenderTarget): Promise<{ canvas: OffscreenCanvas; dpi: number }> {
+  const base = page.getViewport({ scale: 1 });
+  const scale = pdfScale(base.width, base.height, target);
+  const viewport = page.getViewport({ scale });
+  const canvas = new OffscreenCanvas(scaledSide(base.width, scale), scaledSide(base.height, scale));
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('OffscreenCanvas 2D context unavailable');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  const task = page.render({
+    // pdf.js types its canvas as the page's; in the worker it is an OffscreenCanvas, which it draws on alike.
+    canvasContext: context as unknown as Parameters<typeof page.render>[0]['canvasContext'],
+    canvas: canvas as unknown as Parameters<typeof page.render>[0]['canvas'],
+    viewport,
+  });
+  const timer = setTimeout(() => task.cancel(), PAGE_TIME_LIMIT_MS);
+  try {
+    await task.promise;
+  } catch (err) {
+    if ((err as { name?: string })?.name === 'RenderingCancelledException') {
+      throw new Error(pageTimeoutMessage(pageNumber, PAGE_TIME_LIMIT_MS));
+    }
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { canvas, dpi: scale * POINTS_PER_INCH };
+}
+
+async function ownText(page: PDFPageProxy, pageNumber: number, target: RenderTarget): Promise<PdfTextLine[]> {
+  const base = page.getViewport({ scale: 1 });
+  const viewport = page.getViewport({ scale: pdfScale(base.width, base.height, target) });
+  // Reading a page's text has the drawing's time limit too (200,000 nested save-states take pdf.js minutes).
+  const { lines, ocrLayer } = await withinPageLimit(readPageText(page, viewport.transform as number[], pdfjs.OPS), pageNumber);
+  // Another program's OCR laid invisibly over a scan is not the page's own text.
+  return ocrLayer ? [] : (lines as MathLine[]).map((l) => ({ bbox: l.bbox, text: l.text ?? '', direction: l.direction, ...(l.formula && { formula: l.formula }) }));
 }

@@ -4,7 +4,8 @@ import * as Comlink from 'comlink';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PageImage } from '../../src/protocol/page';
 import type { DocumentKind, OpenResult, RenderApi, RenderTarget } from '../../src/protocol/render-api';
-import { drawPdfPage, pdfPageText, openPdf } from './pdf-document';
+import { drawPdfPage, openPdf, readPdfPage } from './pdf-document';
+import { textPreview } from '../../src/core/pipeline/text-preview';
 import { imageScale, scaledSide } from '../../src/core/page-render/page-scale';
 import { checkImageHeader, imageProblemMessage } from '../../src/core/image/image-header';
 
@@ -70,18 +71,17 @@ const api: RenderApi = {
     return { ok: true, docId, pageCount: opened.pageCount };
   },
 
-  async renderPage(docId, page, target) {
-    const { canvas, dpi } = await drawPage(docId, page, target);
+  async readPage(docId, page, target, options) {
+    const entry = getDocument(docId);
+    const { canvas, dpi, ownText } =
+      entry.kind === 'pdf' ? await readPdfPage(entry.doc, page, target, options.ownText) : { ...(await drawPage(docId, page, target)), ownText: undefined };
     const context = canvas.getContext('2d', { willReadFrequently: true })!;
     const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
     const image: PageImage = { width: canvas.width, height: canvas.height, pixels: data, dpi };
     release(canvas);
-    return Comlink.transfer(image, [data.buffer]);
-  },
-
-  async pageText(docId, page, target) {
-    const entry = getDocument(docId);
-    return entry.kind === 'pdf' ? pdfPageText(entry.doc, page, target) : [];
+    // The first Markdown of a page with its own text, laid out here so the page's thread never runs a layout.
+    const preview = ownText?.length ? textPreview(ownText, image, page, options.dropHeaders) : null;
+    return Comlink.transfer({ image, ...(ownText && { ownText }), ...(preview && { preview }) }, [data.buffer]);
   },
 
   async renderPreview(docId, page, longSide) {

@@ -1,5 +1,5 @@
 // Cut the figures a page's result names out of the page image, as PNG files.
-import type { FigureCrop, PageImage } from '../protocol/page';
+import type { FigureCrop, PageImage } from '../../src/protocol/page';
 
 function clampBox(box: FigureCrop['bbox'], width: number, height: number): [number, number, number, number] | null {
   const x0 = Math.max(0, Math.floor(Math.min(box[0], box[2])));
