@@ -23,6 +23,8 @@ export interface EngineOptions {
   splitWidth?: number;
   /** "ocr": offer each PDF page's own text to the pipeline, used where it matches the page. */
   pdfText?: boolean;
+  /** onnxruntime's threads per session (0: its own choice, all cores); several workers on one machine share the cores. */
+  threads?: number;
 }
 
 export interface PageEngine {
@@ -75,7 +77,7 @@ function textLayerEngine(o: EngineOptions): PageEngine {
 
 /** The page pipeline's Node entry, resolved at run time so the CLI builds before the engine lands. */
 interface PipelineModule {
-  createNodePageOcr?: (options: { packDir: string; k: number; dropHeaders: boolean }) => Promise<{
+  createNodePageOcr?: (options: { packDir: string; k: number; dropHeaders: boolean; threads?: number }) => Promise<{
     ocrPage(image: import('../src/protocol/page').PageImage, page: number, extra?: { splitWidth?: number; textLayer?: TextLine[] }): Promise<PageResult>;
     close?(): Promise<void>;
   }>;
@@ -89,7 +91,7 @@ async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
   if (!mod.createNodePageOcr) throw new EngineError('src/node/page-ocr.ts does not export createNodePageOcr');
   let ocr: Awaited<ReturnType<NonNullable<PipelineModule['createNodePageOcr']>>>;
   try {
-    ocr = await mod.createNodePageOcr({ packDir: o.pack, k: o.k, dropHeaders: o.dropHeaders });
+    ocr = await mod.createNodePageOcr({ packDir: o.pack, k: o.k, dropHeaders: o.dropHeaders, threads: o.threads });
   } catch (e) {
     throw new EngineError(`the model pack in "${o.pack}" could not be loaded: ${(e as Error).message}`);
   }
