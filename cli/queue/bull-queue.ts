@@ -37,6 +37,9 @@ export function redisConnection(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
 }
 
+/** A Redis URL fit for logs: its password hidden. */
+export const shownUrl = (url: string) => url.replace(/\/\/([^@/]*)@/, '//***@');
+
 export class PageQueue {
   readonly redis: Redis;
   readonly documents: Queue<DocumentJobData>;

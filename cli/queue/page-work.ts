@@ -15,6 +15,9 @@ import { outputPaths, type EngineSettings } from './queue-names';
 
 const DEFAULT_PACK = fileURLToPath(new URL('../../models/pocket', import.meta.url));
 
+/** What `pagemark queue add` asks for when given no conversion options; workers load it as they start. */
+export const DEFAULT_SETTINGS: EngineSettings = { mode: 'ocr', pack: null, k: 3, dropHeaders: false, pdfText: true };
+
 /** Errors that come back the same every time: the job fails now, with the message as its reason. */
 const lasting = (e: unknown) => e instanceof InputError || e instanceof PageLimitError;
 

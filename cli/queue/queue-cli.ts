@@ -1,7 +1,7 @@
 // `pagemark queue add|status|retry-failed` and `pagemark worker` (cli/pagemark.mjs sends them here).
 import { existsSync } from 'node:fs';
 import { UsageError } from '../args';
-import { PageQueue } from './bull-queue';
+import { PageQueue, shownUrl } from './bull-queue';
 import { parseQueueCli, QUEUE_USAGE, type QueueCommand, type QueueTarget } from './queue-args';
 import { documentKey, fileNameOf, isUrl } from './queue-names';
 import { formatStatus } from './queue-status';
@@ -57,7 +57,7 @@ async function connect(t: QueueTarget): Promise<PageQueue | undefined> {
     await queue.ping();
     return queue;
   } catch (e) {
-    process.stderr.write(`pagemark: cannot reach Redis at ${t.redis}: ${(e as Error).message}\n`);
+    process.stderr.write(`pagemark: cannot reach Redis at ${shownUrl(t.redis)}: ${(e as Error).message}\n`);
     await queue.close();
     return undefined;
   }

@@ -5,9 +5,9 @@
 import { Worker, type Job } from 'bullmq';
 import { hostname } from 'node:os';
 import { endDocumentProcesses } from '../isolated-source';
-import { PageQueue, redisConnection, DOCUMENTS, PAGES, type DocumentJobData, type PageJobData } from './bull-queue';
+import { PageQueue, redisConnection, shownUrl, DOCUMENTS, PAGES, type DocumentJobData, type PageJobData } from './bull-queue';
 import { clearDownloads } from './fetch-input';
-import { Engines, processDocument, processPage } from './page-work';
+import { DEFAULT_SETTINGS, Engines, processDocument, processPage } from './page-work';
 
 export interface WorkerOptions {
   redis: string;
@@ -26,11 +26,17 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
   try {
     await queue.ping();
   } catch (e) {
-    log(`cannot reach Redis at ${o.redis}: ${(e as Error).message}`);
+    log(`cannot reach Redis at ${shownUrl(o.redis)}: ${(e as Error).message}`);
     await queue.close();
     return 2;
   }
   const engines = new Engines(o.threads);
+  // The pack is loaded before the first job, so a worker that says it is ready converts at full speed.
+  const t0 = performance.now();
+  await engines.get(DEFAULT_SETTINGS).then(
+    () => log(`pack loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`),
+    (e) => log(`note: the built-in pack did not load (${(e as Error).message}); jobs that need it will be retried elsewhere`),
+  );
   const inHand = new Map<string, { job: Job; token: string }>();
   const common = { prefix: o.prefix, name, lockDuration: o.stallMs, stalledInterval: o.stallMs, maxStalledCount: 2, autorun: false };
 
@@ -79,10 +85,12 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
       stopping = true;
       log(`${signal}: finishing ${inHand.size} job(s) in hand (up to ${o.graceMs / 1000} s), taking no new ones`);
       const grace = setTimeout(async () => {
-        // Pages not finished in time go back to the queue now rather than after the stall interval.
+        // Pages not finished in time go back to the queue now rather than after the stall interval. The engine
+        // is mid-page, so the process ends here instead of closing it (document processes end with their parent).
         for (const { job, token } of inHand.values()) await job.moveToWait(token).catch(() => {});
         log(`grace time over: ${inHand.size} job(s) handed back to the queue`);
-        resolve(1);
+        await clearDownloads();
+        process.exit(1);
       }, o.graceMs);
       await Promise.all([pages.close(), documents.close()]);
       clearTimeout(grace);

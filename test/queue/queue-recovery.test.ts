@@ -104,4 +104,30 @@ describe.skipIf(!hasRedis)('the page queue through trouble', () => {
       await queue.close();
     }
   }, 300_000);
+
+  it('hands a page back at once when a stopped worker’s grace time is over', async () => {
+    const redis = await startRedis();
+    servers.push(redis);
+    writeFileSync(join(tmp, 'memo.pdf'), makePdf(['Memo one', 'Memo two'].map(page)));
+    const q = ['--redis', redis.url, '--prefix', 'grace'];
+    expect(pagemark(['queue', 'add', join(tmp, 'memo.pdf'), '--out', join(tmp, 'grace'), ...q]).code).toBe(0);
+    // A long stall interval: the page can only come back this soon by being handed back.
+    const stopped = startWorker(redis.url, 'grace', ['--stall-s', '120', '--grace-s', '0', '--threads', '1']);
+    workers.push(stopped);
+    const started = await stopped.waitFor(/page memo\.pdf p\d+ started \(job (\S+)\)/);
+    stopped.kill('SIGTERM');
+    expect((await stopped.exited).code).toBe(1);
+    expect(stopped.lines.some((l) => /handed back to the queue/.test(l))).toBe(true);
+    const queue = new PageQueue(redis.url, 'grace');
+    try {
+      const job = await queue.pages.getJob(/\(job (\S+)\)/.exec(started)![1]!);
+      expect(await job!.getState()).toBe('waiting');
+      workers.push(startWorker(redis.url, 'grace', ['--stall-s', '120', '--threads', '1']));
+      const s = await settled(queue, 1, 120_000);
+      expect(s.pages).toMatchObject({ completed: 2, failed: 0 });
+      expect(readFileSync(join(tmp, 'grace', 'memo.md'), 'utf8')).toMatch(/^<!-- page 1 -->\n\n(### )?Memo one[^]*<!-- page 2 -->\n\n(### )?Memo two/);
+    } finally {
+      await queue.close();
+    }
+  }, 300_000);
 });
