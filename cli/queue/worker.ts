@@ -87,10 +87,11 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
       const grace = setTimeout(async () => {
         // Pages not finished in time go back to the queue now rather than after the stall interval. The engine
         // is mid-page, so the process ends here instead of closing it (document processes end with their parent).
+        const handedBack = inHand.size;
         for (const { job, token } of inHand.values()) await job.moveToWait(token).catch(() => {});
-        log(`grace time over: ${inHand.size} job(s) handed back to the queue`);
+        log(`grace time over: ${handedBack} job(s) handed back to the queue`);
         await clearDownloads();
-        process.exit(1);
+        process.exit(handedBack ? 1 : 0);
       }, o.graceMs);
       await Promise.all([pages.close(), documents.close()]);
       clearTimeout(grace);

@@ -57,7 +57,7 @@ describe.skipIf(!hasRedis)('pagemark workers on a queue', () => {
     // Adding again queues nothing twice.
     expect(pagemark(['queue', 'add', inputs[0]!, '--out', out, ...q]).stdout).toMatch(/^atlas\.pdf: already in the queue/);
 
-    const flags = ['--stall-s', '4', '--threads', '1', '--grace-s', '120'];
+    const flags = ['--stall-s', '6', '--threads', '1', '--grace-s', '120'];
     workers.push(startWorker(redis!.url, 'fleet', flags), startWorker(redis!.url, 'fleet', flags), startWorker(redis!.url, 'fleet', flags));
     const [killed, stopped] = workers as [WorkerProcess, WorkerProcess, WorkerProcess];
     // SIGKILL the first worker as soon as it has a page in hand.

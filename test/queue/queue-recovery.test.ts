@@ -46,7 +46,7 @@ describe.skipIf(!hasRedis)('the page queue through trouble', () => {
 
     const q = ['--redis', redis.url, '--prefix', 'restart', '--out', join(tmp, 'restart')];
     expect(pagemark(['queue', 'add', join(tmp, 'ledger.pdf'), ...q]).code).toBe(0);
-    workers.push(startWorker(redis.url, 'restart', ['--stall-s', '4', '--threads', '1']));
+    workers.push(startWorker(redis.url, 'restart', ['--stall-s', '6', '--threads', '1']));
     await workers[0]!.waitFor(/page ledger\.pdf p\d+ done/);
     // Acknowledged just before the crash: it must be there after it.
     expect(pagemark(['queue', 'add', join(tmp, 'annex.pdf'), ...q]).stdout).toBe('added annex.pdf\n');
@@ -85,7 +85,7 @@ describe.skipIf(!hasRedis)('the page queue through trouble', () => {
     const q = ['--redis', redis.url, '--prefix', 'urls'];
     const added = pagemark(['queue', 'add', '--text-layer', `${loop.origin}/flaky/report.pdf`, `${loop.origin}/gone/notes.pdf`, '--out', out, ...q]);
     expect(added.stdout).toBe('added report.pdf\nadded notes.pdf\n');
-    workers.push(startWorker(redis.url, 'urls', ['--stall-s', '4', '--threads', '1']));
+    workers.push(startWorker(redis.url, 'urls', ['--stall-s', '6', '--threads', '1']));
     const queue = new PageQueue(redis.url, 'urls');
     try {
       const s = await settled(queue, 2);
