@@ -45,6 +45,8 @@ Options:
   --text-layer          read PDFs from their embedded text only, with no model (born-digital PDFs)
   -h, --help            show this help
 
+Many machines: pagemark queue add|status|retry-failed and pagemark worker (pagemark queue help).
+
 Exit status: 0 all files converted, 1 some files or pages failed (the others were converted),
 2 bad arguments, 3 the model pack could not be loaded.`;
 

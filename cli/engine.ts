@@ -22,6 +22,8 @@ export interface EngineOptions {
   splitWidth?: number;
   /** "ocr": offer each PDF page's own text to the pipeline, used where it matches the page. */
   pdfText?: boolean;
+  /** onnxruntime's threads per session (0: its own choice, all cores); several workers on one machine share the cores. */
+  threads?: number;
 }
 
 export interface PageEngine {
@@ -76,7 +78,7 @@ async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
   if (!existsSync(o.pack)) throw new EngineError(`model pack folder "${o.pack}" does not exist (use --pack DIR, or --text-layer for born-digital PDFs)`);
   let ocr: NodePageOcr;
   try {
-    ocr = await createNodePageOcr({ packDir: o.pack, k: o.k, dropHeaders: o.dropHeaders });
+    ocr = await createNodePageOcr({ packDir: o.pack, k: o.k, dropHeaders: o.dropHeaders, threads: o.threads });
   } catch (e) {
     throw new EngineError(`the model pack in "${o.pack}" could not be loaded: ${(e as Error).message}`);
   }

@@ -6,5 +6,14 @@ import { register } from 'tsx/esm/api';
 register();
 // pdf.js reports recoverable PDF syntax errors with console.log; keep standard output for Markdown.
 console.log = (...args) => console.error(...args);
+const argv = process.argv.slice(2);
+if (argv[0] === 'queue' || argv[0] === 'worker') {
+  // The page queue (cli/queue/): its Redis connections stay open until closed, so it ends the process itself.
+  const { queueMain } = await import('./queue/queue-cli.ts');
+  const code = await queueMain(argv);
+  // Standard output to a pipe is written asynchronously: let it drain first.
+  await new Promise((resolve) => process.stdout.write('', resolve));
+  process.exit(code);
+}
 const { main } = await import('./run.ts');
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(argv);

@@ -140,7 +140,7 @@ async function convertFile(
         error = (e as Error).message;
         process.stderr.write(`pagemark: “${source.name}” page ${p} could not be converted: ${error}\n`);
         failedPages++;
-        result = { page: p, markdown: `<!-- page ${p} could not be converted -->`, regions: [], figures: [], stats: emptyPageStats() };
+        result = failedPageResult(p);
       }
       results.push(result);
       if (opts.pagesDir) await writeAtomic(join(opts.pagesDir, `${stem}_pg${p}.md`), result.markdown + '\n');
@@ -153,6 +153,11 @@ async function convertFile(
   }
   await log({ done: true, pages: source.pageCount, failed: failedPages, seconds: +((performance.now() - t0) / 1000).toFixed(3) });
   return { results, failedPages };
+}
+
+/** What stands in a document for a page that could not be converted (the page queue assembles the same). */
+export function failedPageResult(page: number): PageResult {
+  return { page, markdown: `<!-- page ${page} could not be converted -->`, regions: [], figures: [], stats: emptyPageStats() };
 }
 
 function emptyPageStats(): PageResult['stats'] {
@@ -169,7 +174,7 @@ async function isDir(path: string): Promise<boolean> {
 }
 
 /** Draws the page again and writes each of its figures' crops as PNG; the page's links get the name prefix. */
-async function writeFigures(source: PageSource, r: PageResult, dirs: string[], prefix: string): Promise<void> {
+export async function writeFigures(source: PageSource, r: PageResult, dirs: string[], prefix: string): Promise<void> {
   const image = await source.render(r.page);
   for (const f of r.figures) {
     const png = cropPng(image, f.bbox);

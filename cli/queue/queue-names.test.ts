@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { documentKey, fileNameOf, outputPaths, pageJobId, repairJobId, stemOf, type EngineSettings } from './queue-names';
+
+const engine: EngineSettings = { mode: 'ocr', pack: null, k: 3, dropHeaders: false, pdfText: true };
+
+describe('queue names', () => {
+  it('gives a document the same key for the same input, output and settings, and another for any change', () => {
+    const a = documentKey({ input: '/data/a.pdf', out: '/out', engine });
+    expect(documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine } })).toBe(a);
+    expect(a).toMatch(/^[0-9a-f]{24}$/);
+    const others = [
+      documentKey({ input: '/data/b.pdf', out: '/out', engine }),
+      documentKey({ input: '/data/a.pdf', out: '/out2', engine }),
+      documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, k: 0 } }),
+      documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, dropHeaders: true } }),
+      documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, pdfText: false } }),
+      documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, mode: 'text-layer' } }),
+      documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, pack: '/packs/x' } }),
+    ];
+    expect(new Set([a, ...others]).size).toBe(8);
+  });
+
+  it('names page jobs per document and page, and retry rounds apart', () => {
+    expect(pageJobId('k', 3)).toBe('k-p3');
+    expect(pageJobId('k', 3, 2)).toBe('k-r2-p3');
+    expect(repairJobId('k', 2)).toBe('k-r2');
+    // BullMQ reserves ':' in its keys.
+    expect(pageJobId('k', 12, 1)).not.toContain(':');
+  });
+
+  it('names outputs as the CLI does, from a path or a URL', () => {
+    expect(fileNameOf('/data/Annual report.pdf')).toBe('Annual report.pdf');
+    expect(fileNameOf('https://example.org/papers/a%20b.pdf?x=1')).toBe('a b.pdf');
+    expect(fileNameOf('https://example.org/')).toBe('document');
+    expect(fileNameOf('https://example.org/..%2F..%2Fetc')).toBe('_.._etc');
+    expect(stemOf('a.b.pdf')).toBe('a.b');
+    const o = outputPaths('/out', 'book');
+    expect([o.markdown, o.pageMarkdown(2), o.pageRecord(2)]).toEqual(['/out/book.md', '/out/pages/book_pg2.md', '/out/pages/book_pg2.json']);
+  });
+});
