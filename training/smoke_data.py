@@ -41,7 +41,7 @@ def write_formulas(out, rng, n=30):
     os.makedirs(folder, exist_ok=True)
     index, feats, offset = [], [], 0
     for i in range(n):
-        pieces = [rng.choice(PIECES[4:]) for _ in range(rng.randint(2, 8))]
+        pieces = [rng.choice(PIECES[4:]) for _ in range(rng.randint(2, 5))]
         steps = 3 * (4 + 2 * len(pieces))  # three rows per column
         split = "heldout" if i % 6 == 5 else "train"
         feats.append(np.random.default_rng(2000 + i).standard_normal((FEAT_DIM, steps)).astype(np.float16).ravel())
