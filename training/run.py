@@ -48,7 +48,7 @@ class RunConfig:
     layers: int = 3
     heads: int = 4
     neck: int = 120  # lines: SVTR neck channels read besides the backbone (0: backbone only)
-    draft_mlp: int = 0  # draft: the draft block's MLP width as a multiple of dim (0 = none)
+    draft_mlp: int = 4  # the draft block's MLP width as a multiple of dim (0 = none: the shipped draft shape)
 
     def to_dict(self):
         return dataclasses.asdict(self)

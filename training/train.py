@@ -27,7 +27,8 @@ def evaluate(model, ds, rows, device, n=96):
 class LinesTask:
     def __init__(self, cfg, device, model_cfg=None):
         self.cfg, self.device = cfg, device
-        mc = model_cfg or dict(vocab=len(charset.PIECES), dim=cfg.dim, layers=cfg.layers, heads=cfg.heads, neck_dim=cfg.neck)
+        mc = model_cfg or dict(vocab=len(charset.PIECES), dim=cfg.dim, layers=cfg.layers, heads=cfg.heads, neck_dim=cfg.neck,
+                        draft_mlp=cfg.draft_mlp)
         self.model = Recognizer(Config(**mc)).to(device)
         self.params = list(self.model.parameters())
         self.ds = Features(cfg.work, neck=self.model.cfg.neck_dim > 0)
