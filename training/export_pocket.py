@@ -84,7 +84,7 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     opts = {k: args[args.index(k) + 1] for k in ("--mode", "--out") if k in args}
     pos = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or not args[i - 1].startswith("--"))]
-    ckpt = pos[0] if pos else os.path.join(HERE, "work", "checkpoint.pt")
+    ckpt = pos[0] if pos else os.path.join(HERE, "work", "runs", "pocket-v3", "checkpoint.pt")
     if "--out" in opts:
         build(ckpt, opts["--out"], quantize=opts.get("--mode", SHIPPED), int8_encoder="--int8-encoder" in args)
     else:
