@@ -21,7 +21,7 @@ let dir = '';
 async function train(config: string, runs: string, work: string, init: string, ...extra: string[]): Promise<string> {
   const args = ['-m', 'training.run', '--config', `training/configs/${config}.toml`, '--work', join(dir, work),
     '--runs', join(dir, runs), '--init', `training/checkpoints/${init}.pt`, '--threads', '1',
-    '--set', 'eval_n=4', '--set', 'final_eval_n=4', ...extra];
+    '--set', 'eval_n=2', '--set', 'final_eval_n=2', ...extra];
   const { stdout } = await run(PY, args, { env, timeout: 60_000 });
   return stdout;
 }
