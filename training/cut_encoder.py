@@ -6,7 +6,7 @@ head reads linearly: contextualised, nearly character-aligned). The decoder read
 
 `onnx.utils.extract_model` (onnx 1.12) fails on this graph, so the nodes the wanted tensors depend on
 are kept by hand.
-Run: /usr/bin/python3 training/cut_encoder.py
+Run: /usr/bin/python3 -m training.cut_encoder
 """
 import os
 import sys
@@ -14,14 +14,14 @@ import sys
 import onnx
 from onnx import helper, TensorProto
 
-import export
-import fold_encoder
+from . import export
+from . import fold_encoder, model
 
 BACKBONE = "p2o.AveragePool.1"  # [B,480,1,S]
 NECK = "swish_17.tmp_0"  # [B,120,1,S], input of the CTC head's Squeeze/Transpose/MatMul
 BACKBONE_DIM, NECK_DIM = 480, 120
 PRE_POOL = "p2o.Add.231"  # [B,480,3,W/4]: the backbone before its 3×2 average pool
-GRID_ROWS = 3
+GRID_ROWS = model.GRID_ROWS  # rows per 8 px column of the formula encoder
 
 
 def prune(m, outputs, stop=()):

@@ -6,10 +6,8 @@ import random
 import numpy as np
 import torch
 
-import charset
-from model import padding_mask
-
-from model import FEAT_DIM, NECK_DIM
+from . import charset
+from .model import FEAT_DIM, NECK_DIM, padding_mask
 
 
 def edit_distance(a, b):
@@ -71,6 +69,15 @@ class Features:
         # read right on its clean page is kept on its old-scan page (scan_lines.py), where the CTC head fails.
         trusted = {line_key(r) for r in self.rows if label_agrees(r)}
         return [r for r in self.rows if r["split"] == name and (not check_labels or line_key(r) in trusted)]
+
+
+def scan_ids(work):
+    """Row ids (= line numbers of lines.jsonl) of the old-scan pages' lines (data/scan_lines.py)."""
+    path = os.path.join(work, "lines.jsonl")
+    if not os.path.exists(path):
+        return set()
+    with open(path, encoding="utf-8") as f:
+        return {i for i, line in enumerate(f) if line.strip() and json.loads(line).get("degraded") == "scan"}
 
 
 def make_batches(rows, max_steps, rng):

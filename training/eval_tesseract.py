@@ -1,5 +1,5 @@
 """Tesseract (`--psm 7`, one line) on the held-out eval crops: the same boxes the recognizers read.
-Writes training/work/tesseract.jsonl. Run: /usr/bin/python3 training/eval_tesseract.py
+Writes training/work/tesseract.jsonl. Run: /usr/bin/python3 -m training.eval_tesseract
 """
 import json
 import os
@@ -8,7 +8,7 @@ import tempfile
 
 from PIL import Image
 
-import charset
+from . import charset
 
 WORK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "work")
 

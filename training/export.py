@@ -12,8 +12,8 @@ import torch
 import torch.nn as nn
 from onnx import helper, numpy_helper, TensorProto
 
-import charset
-import fuse_rms
+from . import charset
+from . import fuse_rms
 
 
 OPSET = 17

@@ -1,6 +1,6 @@
 """Builds the pocket pack from the training checkpoint: models/pocket (int8 weight-only) and
 training/work/pocket-float (same pack, float weights, for the quantization comparison).
-Run: /usr/bin/python3 training/export_pocket.py
+Run: /usr/bin/python3 -m training.export_pocket
 """
 import os
 import shutil
@@ -8,13 +8,13 @@ import sys
 
 import torch
 
-import charset
-import cut_encoder
-import export
-import fold_detector
-import fuse_draft
-import quantize_encoder
-from model import Config, Recognizer
+from . import charset
+from . import cut_encoder
+from . import export
+from . import fold_detector
+from . import fuse_draft
+from . import quantize_encoder
+from .model import Config, Recognizer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ATTRIBUTION = (
@@ -84,7 +84,7 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     opts = {k: args[args.index(k) + 1] for k in ("--mode", "--out") if k in args}
     pos = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or not args[i - 1].startswith("--"))]
-    ckpt = pos[0] if pos else os.path.join(HERE, "work", "checkpoint.pt")
+    ckpt = pos[0] if pos else os.path.join(HERE, "work", "runs", "pocket-v3", "checkpoint.pt")
     if "--out" in opts:
         build(ckpt, opts["--out"], quantize=opts.get("--mode", SHIPPED), int8_encoder="--int8-encoder" in args)
     else:

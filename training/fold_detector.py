@@ -4,7 +4,7 @@ folded into fewer nodes (fold_encoder.py): 672 nodes become 288, a page is detec
 onnxruntime, and the probability maps agree to 1e-4 (the same line boxes on every page checked).
 
 Writes detector.onnx into a pack folder and points its pack.json at it (the npm file is then not needed).
-Run: /usr/bin/python3 training/fold_detector.py [pack dir, default models/pocket]
+Run: /usr/bin/python3 -m training.fold_detector [pack dir, default models/pocket]
 """
 import json
 import os
@@ -12,8 +12,8 @@ import sys
 
 import onnx
 
-import export
-import fold_encoder
+from . import export
+from . import fold_encoder
 
 FILE = "detector.onnx"
 

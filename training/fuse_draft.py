@@ -13,7 +13,7 @@ Unrolled rather than an ONNX Loop: no control flow, so every node stays on the W
 draft graph's own nodes unchanged (initializers shared, not copied per step), so a fused step computes
 what a draft.onnx call computes; ArgMax keeps the first maximum, like the engine's argmax.
 
-Run: /usr/bin/python3 training/fuse_draft.py models/pocket   (adds draft_k2.onnx … to pack.json)
+Run: /usr/bin/python3 -m training.fuse_draft models/pocket   (adds draft_k2.onnx … to pack.json)
 """
 import json
 import os
@@ -22,8 +22,8 @@ import sys
 import onnx
 from onnx import TensorProto, helper
 
-import export
-import fuse_rms
+from . import export
+from . import fuse_rms
 
 INPUTS = ("hidden", "input_ids", "position_ids", "draft_kv", "memory_mask")
 

@@ -6,7 +6,7 @@ onnxruntime's own fusion does not match that spelling, and the draft block — t
 steps in a fused K=3 call — pays node dispatch, not arithmetic: on 400 pieces its time fell by 15–23 % with
 the norms fused (same run, same acceptance). The result computes x / sqrt(mean(x²) + eps) · w, as the
 seven nodes did. onnx's checker does not know the op, so graphs are checked before this runs.
-Run: /usr/bin/python3 training/fuse_rms.py in.onnx [out.onnx]
+Run: /usr/bin/python3 -m training.fuse_rms in.onnx [out.onnx]
 """
 import sys
 

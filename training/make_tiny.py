@@ -1,16 +1,16 @@
 """models/test-tiny: random weights with the pocket pack's exact graph contract, for fast engine tests.
 
 Its encoder is a tiny random conv net with the same [B,480,1,W/8] output as the PP-OCRv4 backbone cut.
-Run: /usr/bin/python3 training/make_tiny.py
+Run: /usr/bin/python3 -m training.make_tiny
 """
 import os
 
 import torch
 import torch.nn as nn
 
-import charset
-import export
-from model import Config, Recognizer, FEAT_DIM
+from . import charset
+from . import export
+from .model import Config, Recognizer, FEAT_DIM
 
 OUT = os.path.join(export.REPO, "models", "test-tiny")
 

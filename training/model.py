@@ -12,6 +12,7 @@ import torch.nn.functional as F
 
 FEAT_DIM = 480  # PP-OCRv4 rec backbone output channels
 NECK_DIM = 120  # PP-OCRv4 SVTR neck output channels (what its CTC head reads)
+GRID_ROWS = 3  # the formula encoder's rows per 8 px column (cut_encoder.py cut_grid; Config.mem_rows)
 
 
 @dataclass
@@ -275,12 +276,12 @@ class Recognizer(nn.Module):
 
 def padding_mask(lengths, size):
     """Additive mask [B,1,1,size]: 0 for the first `lengths[b]` slots, -1e9 after."""
-    keep = torch.arange(size)[None, :] < lengths[:, None]
+    keep = torch.arange(size, device=lengths.device)[None, :] < lengths[:, None]
     return torch.where(keep, 0.0, -1e9)[:, None, None, :]
 
 
 def causal_mask(lengths, size):
     """Additive [B,1,T,T]: causal and blind to right padding."""
-    causal = torch.ones(size, size, dtype=torch.bool).tril()
-    keep = causal[None] & (torch.arange(size)[None, None, :] < lengths[:, None, None])
+    causal = torch.ones(size, size, dtype=torch.bool, device=lengths.device).tril()
+    keep = causal[None] & (torch.arange(size, device=lengths.device)[None, None, :] < lengths[:, None, None])
     return torch.where(keep, 0.0, -1e9)[:, None]

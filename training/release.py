@@ -1,7 +1,7 @@
 """A training checkpoint → committed weights: float16 tensors, config and step state, no optimizer.
 `--cfg key=value` sets a config field the training run did not record (an integer).
-Run: /usr/bin/python3 training/release.py work/draft-checkpoint.pt checkpoints/pocket-v2.pt
-     /usr/bin/python3 training/release.py work/formula/checkpoint-grid.pt checkpoints/formula-v3.pt --cfg mem_rows=3
+Run: /usr/bin/python3 -m training.release training/work/runs/pocket-v3/checkpoint.pt training/checkpoints/pocket-v3.pt
+     (--cfg mem_rows=3 was for formula runs made before the config recorded it)
 """
 import argparse
 

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Rebuilds the pocket pack from nothing: synthetic PDFs → labelled line crops → cached encoder features →
-# training → int8 export → evaluation. Every step is resumable (finished outputs are kept, training resumes
-# from training/work/checkpoint.pt). Runs in the background; log in training/work/train.log.
-#   npm run train                 # background
-#   TRAIN_MINUTES=60 bash training/train.sh --foreground
-#   TRAIN_INIT=checkpoints/pocket-v1.pt TRAIN_LR=8e-4 npm run train   # fine-tune committed weights (v1: same decoder as the shipped v2)
+# Rebuilds the default pack (models/pocket) from training/configs: data → the line recognizer's released
+# chain (pocket-v0 → v1 → v3-decoder → v3) → export → the formula recognizer → graph checks → evaluation.
+# The formula recognizer is reused from training/checkpoints/formula-v7.pt unless FORMULA=retrain, which
+# replays formula-v0 … v7 (about 9 more hours on this 2-core CPU); LINES=reuse exports the committed
+# pocket-v3.pt instead of replaying the line chain (about 4 hours). Every step resumes: data steps keep
+# finished outputs, each config resumes from training/work/runs/NAME/ and is skipped once done.
+#   npm run train                              # background; log in training/work/train.log
+#   bash training/train.sh --foreground
+#   FORMULA=retrain npm run train
+#   TRAIN_DEVICE=cuda|cpu (default: cuda when torch sees one)  TRAIN_THREADS=N  TRAIN_MAX_MINUTES=M (cap per run, resumable)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK=training/work
@@ -15,41 +19,71 @@ if [ "${1:-}" != "--foreground" ]; then
   exit 0
 fi
 PY=/usr/bin/python3 # Debian's torch and onnx live there, not in the first python3 on PATH
-export ONNXRUNTIME_NODE_INSTALL=skip
+$PY -c 'import torch, onnx, numpy, PIL; print("torch", torch.__version__, "onnx", onnx.__version__, "cuda", torch.cuda.is_available())' || {
+  echo "needs Debian's python3-torch python3-onnx python3-numpy python3-pil (apt-get install them)"; exit 1; }
+export ONNXRUNTIME_NODE_INSTALL=skip OMP_WAIT_POLICY=PASSIVE # spinning OpenMP threads were 2× slower on a shared CPU
 step() { echo "== $(date +%H:%M:%S) $*"; }
+run() { # one config; exit 75 = stopped by TRAIN_MAX_MINUTES
+  step "training: $1 (training/configs/$1.toml)"
+  $PY -m training.run --config "training/configs/$1.toml" --device "${TRAIN_DEVICE:-auto}" \
+    ${TRAIN_THREADS:+--threads "$TRAIN_THREADS"} ${TRAIN_MAX_MINUTES:+--max-minutes "$TRAIN_MAX_MINUTES"} || {
+    rc=$?; [ $rc -eq 75 ] && echo "$1 stopped by the time cap: run the same command again to go on"; exit $rc; }
+}
 
 step "encoder cut and feature graph"
-$PY training/cut_encoder.py
-[ -f "$WORK/rec-features.onnx" ] || $PY training/cut_encoder.py --features "$WORK/rec-features.onnx"
-[ -f "$WORK/neck.onnx" ] || $PY training/cut_encoder.py --neck "$WORK/neck.onnx"
+$PY -m training.cut_encoder
+[ -f "$WORK/rec-features.onnx" ] || $PY -m training.cut_encoder --features "$WORK/rec-features.onnx"
+[ -f "$WORK/neck.onnx" ] || $PY -m training.cut_encoder --neck "$WORK/neck.onnx"
 
-step "synthetic documents (Chromium)"
-$PY training/data/html_docs.py "$WORK/synth" "${SYNTH_DOCS:-90}"
-
-step "line boxes and labels"
-[ -f "$WORK/lines.jsonl" ] || $PY training/data/pdf_lines.py
-(cd training/data && $PY scan_lines.py)  # old-scan versions of the clean training pages (once)
-
-step "encoder features"
-[ -f "$WORK/features/DONE" ] || npx tsx training/extract-features.ts "$WORK"
-npx tsx training/extract-neck.ts "$WORK"
-
-step "tesseract baseline on the eval crops"
-$PY training/eval_tesseract.py
-
-step "training"
-(cd training && OMP_WAIT_POLICY=PASSIVE $PY train.py --minutes "${TRAIN_MINUTES:-60}" --threads "${TRAIN_THREADS:-2}" ${TRAIN_INIT:+--init "$TRAIN_INIT"} ${TRAIN_LR:+--lr "$TRAIN_LR"})
-
-step "draft block (slim, retrained on the frozen decoder)"
-(cd training && OMP_WAIT_POLICY=PASSIVE $PY train_draft.py --init work/checkpoint.pt --draft-mlp 0 --minutes "${DRAFT_MINUTES:-35}" --threads "${TRAIN_THREADS:-2}")
+if [ "${LINES:-retrain}" = reuse ]; then
+  step "line recognizer: reusing training/checkpoints/pocket-v3.pt (LINES=retrain, the default, replays it: ~4 hours on this CPU)"
+  LINES_CKPT=training/checkpoints/pocket-v3.pt
+else
+  step "synthetic documents (Chromium)"
+  $PY -m training.data.html_docs "$WORK/synth" "${SYNTH_DOCS:-90}"
+  step "line boxes and labels"
+  [ -f "$WORK/lines.jsonl" ] || $PY -m training.data.pdf_lines
+  $PY -m training.data.scan_lines # old-scan versions of the clean training pages (once)
+  step "encoder features"
+  [ -f "$WORK/features/DONE" ] || npx tsx training/extract-features.ts "$WORK"
+  npx tsx training/extract-neck.ts "$WORK"
+  step "tesseract baseline on the eval crops"
+  $PY -m training.eval_tesseract
+  for c in pocket-v0 pocket-v1 pocket-v3-decoder pocket-v3; do run $c; done
+  LINES_CKPT=$WORK/runs/pocket-v3/checkpoint.pt
+fi
 
 step "export"
-(cd training && $PY export_pocket.py work/draft-checkpoint.pt)
-# export_pocket.py rewrites pack.json: put the formula recognizer (committed weights) back in
-[ -f training/checkpoints/formula-v7.pt ] && $PY training/formula/export_formula.py
+$PY -m training.export_pocket "$LINES_CKPT" # rewrites pack.json: the formula entry is added below
+
+F=$WORK/formula
+if [ "${FORMULA:-reuse}" = retrain ]; then
+  [ -f "$WORK/runs/pocket-v0/checkpoint.pt" ] || { echo "FORMULA=retrain starts from the pocket-v0 run: run without LINES=reuse first"; exit 1; }
+  step "formula data: 12,000 rendered formulas and their 1-D features (formula-v0 … v2)"
+  if [ ! -f "$F/features/DONE-12000" ]; then
+    npx tsx training/formula/make-data.ts "$F" --train 12000 --heldout 300
+    [ -f "$F/rec-features600.onnx" ] || $PY -m training.formula.encoder600 "$F/rec-features600.onnx"
+    npx tsx training/formula/extract.ts "$F"
+    touch "$F/features/DONE-12000"
+  fi
+  for c in formula-v0 formula-v1 formula-v2; do run $c; done
+  step "formula data: 48,000 formulas (the first 12,000 are the same) and their 2-D features (formula-v3 … v7)"
+  npx tsx training/formula/make-data.ts "$F" --train 48000 --heldout 300
+  [ -f "$F/grid-features.onnx" ] || $PY -m training.cut_encoder --grid-features "$F/grid-features.onnx"
+  npx tsx training/formula/extract.ts "$F" --grid
+  for c in formula-v3 formula-v5 formula-v6 formula-v7; do run $c; done
+  FORMULA_CKPT=$WORK/runs/formula-v7/checkpoint.pt
+else
+  step "formula recognizer: reusing training/checkpoints/formula-v7.pt (FORMULA=retrain to rebuild it from configs: ~9 hours on this CPU)"
+  FORMULA_CKPT=training/checkpoints/formula-v7.pt
+fi
+$PY -m training.formula.export_formula "$FORMULA_CKPT"
 npx tsx training/check-graphs.ts models/pocket
 
 step "evaluation"
-npx tsx training/eval-pack.ts "$WORK/pocket-float" | tee "$WORK/eval-float.txt"
-npx tsx training/eval-pack.ts models/pocket | tee "$WORK/eval-int8.txt"
+if [ -d "$WORK/features" ]; then
+  npx tsx training/eval-pack.ts "$WORK/pocket-float" | tee "$WORK/eval-float.txt"
+  npx tsx training/eval-pack.ts models/pocket | tee "$WORK/eval-int8.txt"
+fi
+[ "${FORMULA:-reuse}" = retrain ] && npx tsx training/formula/eval-formula.ts models/pocket | tee "$WORK/eval-formula.txt"
 step "done"

@@ -1,22 +1,15 @@
-"""Retrains only the FastMTP draft block of a trained line recognizer, with a different draft shape.
+"""Retraining only the FastMTP draft block of a trained line recognizer, as a training task (loop.py).
 
 The memory and decoder are frozen (so greedy text and the decoder graph stay byte for byte what they
 were); the draft learns, recursively for K = 3 steps, to predict the decoder's own teacher-forced argmax
 (self-distillation: what verification will accept). Draft weights present in both shapes start from the
-checkpoint's. The learning rate follows elapsed time, so a run fits its budget; resumable.
-Run: /usr/bin/python3 training/train_draft.py --init checkpoints/pocket-v1.pt --draft-mlp 0 --minutes 35
+init checkpoint's. Configs: training/configs/pocket-v2.toml, pocket-v3.toml.
 """
-import argparse
-import os
-import random
-import time
-
 import torch
 
-from dataset import Features, collate, make_batches
-from model import Config, Recognizer, causal_mask
-from timed_run import save_checkpoint, timed_lr
-from train import draft_losses, draft_tokens, own_argmax
+from .dataset import Features, collate, make_batches, scan_ids
+from .model import Config, Recognizer, causal_mask
+from .recognizer_losses import draft_losses, draft_tokens, own_argmax
 
 DRAFT_PREFIX = "draft_"
 
@@ -28,8 +21,8 @@ def decoder_pass(model, batch):
     b, t = inp.shape
     mem = model.memory(feats, memory_mask)
     cross_kv, _ = model.memory_kv(mem)
-    positions = torch.arange(t).unsqueeze(0).expand(b, t)
-    empty = torch.zeros(2 * model.cfg.layers, b, model.cfg.heads, 0, model.cfg.head_dim)
+    positions = torch.arange(t, device=inp.device).unsqueeze(0).expand(b, t)
+    empty = torch.zeros(2 * model.cfg.layers, b, model.cfg.heads, 0, model.cfg.head_dim, device=inp.device)
     logits, hidden, _ = model.decode(inp, positions, causal_mask(lens, t), empty, cross_kv, memory_mask)
     target = own_argmax(tgt, logits)
     positions1 = torch.cat([positions, positions[:, -1:] + 1], 1)
@@ -37,12 +30,13 @@ def decoder_pass(model, batch):
 
 
 @torch.no_grad()
-def acceptance(model, ds, rows):
+def acceptance(model, ds, rows, device):
     """Per draft step: share of positions where the recursive draft matches the decoder's argmax."""
     model.eval()
     hits, total = [0, 0, 0], [0, 0, 0]
     for i in range(0, len(rows), 16):
-        mem, hidden, tokens, target, positions, memory_mask = decoder_pass(model, collate(ds, rows[i: i + 16]))
+        batch = tuple(x.to(device) for x in collate(ds, rows[i: i + 16]))
+        mem, hidden, tokens, target, positions, memory_mask = decoder_pass(model, batch)
         kv = model.draft_memory_kv(mem)
         h, t = hidden, target.shape[1]
         ok = None
@@ -58,96 +52,55 @@ def acceptance(model, ds, rows):
             hits[k] += int((ok & valid).sum())
             total[k] += int(valid.sum())
     model.train()
-    return [h / max(1, n) for h, n in zip(hits, total)]
+    return [round(h / max(1, n), 4) for h, n in zip(hits, total)]
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--work", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "work"))
-    ap.add_argument("--init", required=True, help="trained recognizer (its memory and decoder are kept)")
-    ap.add_argument("--draft-mlp", type=int, default=0, help="draft MLP width as a multiple of dim (0 = none)")
-    ap.add_argument("--minutes", type=float, default=35)
-    ap.add_argument("--lr", type=float, default=1e-3)
-    ap.add_argument("--batch-steps", type=int, default=1500)
-    ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--out", default="draft-checkpoint.pt", help="checkpoint in --work (resumed when present)")
-    args = ap.parse_args()
-    torch.set_num_threads(args.threads)
-    torch.manual_seed(0)
-    ckpt_path = os.path.join(args.work, args.out)
+class DraftTask:
+    def __init__(self, cfg, device, model_cfg=None, init=None):
+        self.cfg, self.device = cfg, device
+        if model_cfg is None:  # a fresh run: the recognizer's shape, with this run's draft shape
+            if init is None:
+                raise SystemExit("a draft run needs `init`: the recognizer whose memory and decoder it keeps")
+            model_cfg = {**init["cfg"], "draft_mlp": cfg.draft_mlp}
+        self.model = Recognizer(Config(**model_cfg)).to(device)
+        for name, p in self.model.named_parameters():
+            p.requires_grad = name.startswith(DRAFT_PREFIX)
+        self.params = [p for p in self.model.parameters() if p.requires_grad]
+        self.ds = Features(cfg.work, neck=self.model.cfg.neck_dim > 0)
+        held = self.ds.split("eval")
+        self.probe = sorted(held, key=lambda r: r["steps"])[:: max(1, len(held) // cfg.eval_n)][: cfg.eval_n]
 
-    init = torch.load(args.init)
-    cfg = Config(**{**init["cfg"], "draft_mlp": args.draft_mlp})
-    model = Recognizer(cfg)
-    weights = {k: v.float() for k, v in init["model"].items()}
-    mine = model.state_dict()
-    missing, unexpected = model.load_state_dict({k: v for k, v in weights.items() if k in mine and v.shape == mine[k].shape}, strict=False)
-    if any(not k.startswith(DRAFT_PREFIX) for k in missing):
-        raise SystemExit(f"{args.init} does not fit: missing {missing}")
-    print(f"draft weights started fresh: {missing or 'none'}", flush=True)
-    for name, p in model.named_parameters():
-        p.requires_grad = name.startswith(DRAFT_PREFIX)
-    params = [p for p in model.parameters() if p.requires_grad]
-    print(f"draft parameters {sum(p.numel() for p in params) / 1e6:.3f} M (draft_mlp {args.draft_mlp})", flush=True)
-    opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01, betas=(0.9, 0.98))
-    # the frozen weights this draft is trained for: a checkpoint of other weights is not resumed
-    source = {"init": os.path.abspath(args.init), "step": init.get("state", {}).get("step")}
-    state = {"step": 0, "seconds": 0.0, "epoch": 0, "batch": 0, "source": source}
-    ck = torch.load(ckpt_path) if os.path.exists(ckpt_path) else None
-    if ck and ck["state"].get("source") != source:
-        print(f"{ckpt_path} was trained on other weights: starting over", flush=True)
-    elif ck:
-        model.load_state_dict(ck["model"])
-        opt.load_state_dict(ck["opt"])
-        state = ck["state"]
-        print(f"resumed at step {state['step']}, {state['seconds'] / 60:.1f} min", flush=True)
+    def start_from(self, init):
+        weights = {k: v.float() for k, v in init["model"].items()}
+        mine = self.model.state_dict()
+        missing, _ = self.model.load_state_dict({k: v for k, v in weights.items() if k in mine and v.shape == mine[k].shape}, strict=False)
+        if any(not k.startswith(DRAFT_PREFIX) for k in missing):
+            raise SystemExit(f"the init weights do not fit: missing {missing}")
+        return (f"draft weights started fresh: {missing or 'none'}; {sum(p.numel() for p in self.params) / 1e6:.3f} M "
+                f"draft parameters; acceptance at start {self.evaluate(final=False)}")
 
-    ds = Features(args.work, neck=cfg.neck_dim > 0)
-    train_rows, eval_rows = ds.split("train"), ds.split("eval")
-    probe = sorted(eval_rows, key=lambda r: r["steps"])[:: max(1, len(eval_rows) // 96)][:96]
-    print(f"train lines {len(train_rows)}; acceptance at start {acceptance(model, ds, probe)}", flush=True)
+    def train_rows(self):
+        rows = self.ds.split("train")
+        if not self.cfg.scans:
+            scans = scan_ids(self.cfg.work)
+            rows = [r for r in rows if r["id"] not in scans]
+        return rows
 
-    def save():
-        save_checkpoint(ckpt_path, model, opt, state, cfg)
+    def make_batches(self, rows, rng):
+        return make_batches(rows, self.cfg.batch_steps, rng)
 
-    budget = args.minutes * 60
-    last_save = time.time()
-    avg = None
-    model.train()
-    while state["seconds"] < budget:
-        batches = make_batches(train_rows, args.batch_steps, random.Random(state["epoch"]))
-        for bi, rows in enumerate(batches):
-            if bi < state["batch"]:
-                continue
-            t0 = time.time()
-            lr = timed_lr(args.lr, state, budget, warmup_steps=50)
-            for g in opt.param_groups:
-                g["lr"] = lr
-            mem, hidden, tokens, target, positions, memory_mask = decoder_pass(model, collate(ds, rows))
-            loss = draft_losses(model, hidden, tokens, target, model.draft_memory_kv(mem), memory_mask, positions)
-            opt.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(params, 1.0)
-            opt.step()
-            state["step"] += 1
-            state["batch"] = bi + 1
-            state["seconds"] += time.time() - t0
-            avg = loss.item() if avg is None else 0.95 * avg + 0.05 * loss.item()
-            if state["step"] % 20 == 0:
-                print(f"step {state['step']} {state['seconds'] / 60:.1f}/{args.minutes:.0f} min lr {lr:.2e} draft {avg:.4f} "
-                      f"({len(rows)} lines, {time.time() - t0:.2f} s)", flush=True)
-            if time.time() - last_save > 180:
-                save()
-                last_save = time.time()
-            if state["seconds"] >= budget:
-                break
-        else:
-            state["epoch"] += 1
-            state["batch"] = 0
-    save()
-    print(f"acceptance at end {acceptance(model, ds, probe)}", flush=True)
-    print("training done", flush=True)
+    def collate(self, rows):
+        return collate(self.ds, rows)
+
+    def loss(self, step, batch):
+        mem, hidden, tokens, target, positions, memory_mask = decoder_pass(self.model, batch)
+        d = draft_losses(self.model, hidden, tokens, target, self.model.draft_memory_kv(mem), memory_mask, positions)
+        return d, {"draft": d}
+
+    def evaluate(self, final):
+        return f"acceptance per draft step {acceptance(self.model, self.ds, self.probe, self.device)}" if self.probe else "no held-out lines"
 
 
 if __name__ == "__main__":
+    from .run import main
     main()

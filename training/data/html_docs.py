@@ -3,7 +3,7 @@
 Text comes from files on this machine (licences, package copyright notes) plus generated numbers,
 dates, prices, URLs, code and accented European words; layout varies fonts, sizes, weights, columns,
 lists and tables. Deterministic for a seed.
-Run: /usr/bin/python3 training/data/html_docs.py OUT_DIR COUNT
+Run: /usr/bin/python3 -m training.data.html_docs OUT_DIR COUNT
 """
 import glob
 import html

@@ -4,7 +4,7 @@ and jittered crop margins for training lines.
 
 Writes training/work/lines.jsonl (one line crop each) and training/eval-lines.tsv (the held-out real
 lines, fixed by a hash of document/page/line so the split never moves).
-Run: /usr/bin/python3 training/data/pdf_lines.py
+Run: /usr/bin/python3 -m training.data.pdf_lines
 """
 import glob
 import io
@@ -14,7 +14,6 @@ import os
 import random
 import re
 import subprocess
-import sys
 import zlib
 from multiprocessing import Pool
 from xml.etree import ElementTree
@@ -22,8 +21,7 @@ from xml.etree import ElementTree
 import numpy as np
 from PIL import Image, ImageFilter
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import charset  # noqa: E402
+from .. import charset
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WORK = os.path.join(ROOT, "training", "work")

@@ -3,7 +3,7 @@ rotation, low resolution, blur, noise, toner speckles, JPEG), as a cheap scanner
 page back. pdf_lines degrades a third of the pages with one to three of them; real scans stack them all.
 Appends the pages' training lines to training/work/lines.jsonl with "degraded": "scan" (line ids are row
 numbers, so extract-features.ts then extracts only the new rows). Eval lines are never touched.
-Run: /usr/bin/python3 training/data/scan_lines.py
+Run: /usr/bin/python3 -m training.data.scan_lines
 """
 import json
 import os
@@ -12,7 +12,7 @@ from multiprocessing import Pool
 
 from PIL import Image
 
-from pdf_lines import WORK, degrade, h
+from .pdf_lines import WORK, degrade, h
 
 SCAN_OPS = ["faded", "rotate", "lowres", "blur", "noise", "speckle", "jpeg"]
 

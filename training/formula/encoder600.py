@@ -1,7 +1,7 @@
 """Feature graph for formula training: PP-OCRv4's full recognizer plus `feats16`, the pack encoder's
 output (training/cut_encoder.py: backbone 480-d ++ SVTR neck 120-d = [B,600,1,S]) as float16, so the
 formula recognizer is trained on exactly what the pack's one shared encoder.onnx computes.
-Run: /usr/bin/python3 training/formula/encoder600.py training/work/formula/rec-features600.onnx
+Run: /usr/bin/python3 -m training.formula.encoder600 training/work/formula/rec-features600.onnx
 """
 import os
 import sys
@@ -9,9 +9,8 @@ import sys
 import onnx
 from onnx import helper, TensorProto
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import cut_encoder  # noqa: E402
-import export  # noqa: E402
+from .. import cut_encoder
+from .. import export
 
 FEAT_DIM = cut_encoder.BACKBONE_DIM + cut_encoder.NECK_DIM
 

@@ -4,7 +4,7 @@ float with --float), formula-tokenizer.json (LaTeX pieces), output "latex", and 
 the line recognizer. The encoder is the pack's own encoder.onnx when that already emits the 600-d
 backbone+neck features the formula model reads; otherwise formula-encoder.onnx (training/cut_encoder.py,
 neck=True) is written beside it. Re-run it after export_pocket.py, which rewrites pack.json.
-Run: /usr/bin/python3 training/formula/export_formula.py [checkpoint] [pack dir] [--float]
+Run: /usr/bin/python3 -m training.formula.export_formula [checkpoint] [pack dir] [--float]
 """
 import json
 import os
@@ -15,12 +15,10 @@ import tempfile
 import onnx
 import torch
 
+from .. import cut_encoder, export, fuse_draft
+from ..model import Config, Recognizer
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
-import cut_encoder  # noqa: E402
-import export  # noqa: E402
-import fuse_draft  # noqa: E402
-from model import Config, Recognizer  # noqa: E402
 
 PAD, BOS, EOS = 0, 1, 2
 ATTRIBUTION = " Formula recognizer (memory, decoder, FastMTP draft): trained for Pagemark on KaTeX-rendered formulas (see training/formula/)."
