@@ -118,13 +118,14 @@ for (const [i, p] of set.entries()) {
   console.error(`rendered ${p.file} p${p.page}: ${image.width}×${image.height} in ${renderMs.toFixed(0)} ms`);
 }
 
-const { createNodePageOcr } = await tsImport('../src/node/page-ocr.ts', import.meta.url);
+const { openNodeReader } = await tsImport('../src/node/page-ocr.ts', import.meta.url);
 const { DEFAULT_BATCH } = await tsImport('../src/core/pipeline/ocr-page.ts', import.meta.url);
-const ocr = await createNodePageOcr({ packDir: values.pack, k: 0, dropHeaders: false, ...batch });
+const reader = await openNodeReader(values.pack);
+const read = (image, page, k, ownText) => reader.read(image, { page, k, dropHeaders: false, ...batch, ...(ownText && { ownText }) });
 // Warm-up on the first page: the first runs allocate buffers and pick kernels.
 {
   const t0 = performance.now();
-  await ocr.ocrPage(pages[0].image, 1, { k: Math.max(...ks) });
+  await read(pages[0].image, 1, Math.max(...ks));
   console.error(`warm-up ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 if (!values['no-tesseract']) execFileSync('tesseract', [pages[0].png, 'stdout', '-l', 'eng'], { stdio: 'ignore' });
@@ -145,7 +146,7 @@ for (const [i, p] of pages.entries()) {
     } else {
       const pdfText = sys === PDF_TEXT;
       const k = pdfText ? textK : Number(sys.slice('pagemark-k'.length));
-      const r = await ocr.ocrPage(p.image, p.page, { k, ...(pdfText && p.textLines.length > 0 && { textLayer: p.textLines }) });
+      const r = await read(p.image, p.page, k, pdfText && p.textLines.length > 0 ? p.textLines : undefined);
       const s = r.stats;
       records[sys].push({
         file: p.file,
@@ -167,7 +168,7 @@ for (const [i, p] of pages.entries()) {
     console.error(`${sys.padEnd(12)} ${p.file} p${p.page}: ${last.seconds.toFixed(2)} s`);
   }
 }
-await ocr.close();
+await reader.close();
 
 const { pageSpeed, r3, stageProfile, bestK } = await tsImport('./page-summary.ts', import.meta.url);
 const summary = {};

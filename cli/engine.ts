@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { layoutPage } from '../src/core/layout/layout-page';
 import { assembleMarkdown } from '../src/core/assemble/assemble-markdown';
 import { visibleLines } from '../src/core/text-layer/pdf-text';
-import { createNodePageOcr, type NodePageOcr } from '../src/node/page-ocr';
+import { openNodeReader } from '../src/node/page-ocr';
+import type { PageReader } from '../src/core/reader/page-reader';
 import type { PageResult, PageStats } from '../src/protocol/page';
 import type { PageSource } from './page-source';
 import { PageLimitError } from './isolated-source';
@@ -76,9 +77,9 @@ function textLayerEngine(o: EngineOptions): PageEngine {
 
 async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
   if (!existsSync(o.pack)) throw new EngineError(`model pack folder "${o.pack}" does not exist (use --pack DIR, or --text-layer for born-digital PDFs)`);
-  let ocr: NodePageOcr;
+  let reader: PageReader;
   try {
-    ocr = await createNodePageOcr({ packDir: o.pack, k: o.k, dropHeaders: o.dropHeaders, threads: o.threads });
+    reader = await openNodeReader(o.pack, o.threads);
   } catch (e) {
     throw new EngineError(`the model pack in "${o.pack}" could not be loaded: ${(e as Error).message}`);
   }
@@ -91,9 +92,10 @@ async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
       // A blank page has nothing to recognize (a PDF of thousands of empty pages goes at pdf.js's pace).
       if (own?.blank) return { page, markdown: '', regions: [], figures: [], stats: emptyStats('none', 0) };
       const image = await source.render(page);
-      const textLayer = own && !own.ocrLayer ? own.lines : undefined;
-      return ocr.ocrPage(image, page, { ...(o.splitWidth !== undefined && { splitWidth: o.splitWidth }), ...(textLayer?.length && { textLayer }) });
+      const ownText = own && !own.ocrLayer ? own.lines : undefined;
+      // The same request the app's engine worker makes, K included, page by page.
+      return reader.read(image, { page, k: o.k, dropHeaders: o.dropHeaders, ...(o.splitWidth !== undefined && { splitWidth: o.splitWidth }), ...(ownText && { ownText }) });
     },
-    close: async () => ocr.close(),
+    close: () => reader.close(),
   };
 }

@@ -31,7 +31,7 @@ describe('layer rules', () => {
     ['src/components/X.tsx', "import { DocumentStore } from '../store/document-store';"],
     ['src/store/x.ts', "import { renderPage } from '../bridges/render-bridge';"],
     ['workers/engine/x.ts', "import { ocrPage } from '../../src/core/pipeline/ocr-page';"],
-    ['cli/x.ts', "import { createNodePageOcr } from '../src/node/page-ocr';"],
+    ['cli/x.ts', "import { openNodeReader } from '../src/node/page-ocr';"],
     ['bench/x.ts', "import { makePdf } from '../test/support/pdf-maker';"],
     ['src/core/glyph-math/x.ts', "import katex from 'katex';"],
   ])('%s may: %s', async (file, code) => {

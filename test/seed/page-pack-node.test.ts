@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSource } from '../../cli/page-source';
-import { createNodePageOcr, type NodePageOcr } from '../../src/node/page-ocr';
+import type { PageReader } from '../../src/core/reader/page-reader';
+import { openNodeReader } from '../../src/node/page-ocr';
 import type { PageImage, PageResult } from '../../src/protocol/page';
 import { PACK_DIR } from './seed-tiny';
 
@@ -14,26 +15,24 @@ const ROOT = join(__dirname, '../..');
 const IMAGE = join(ROOT, 'e2e/fixtures/page-image.png');
 
 let image: PageImage;
-const ocr: NodePageOcr[] = [];
+let reader: PageReader;
 const results: PageResult[] = [];
 
 beforeAll(async () => {
   const src = await openSource(IMAGE);
   image = await src.render(1);
   await src.close();
-  for (const k of [0, 1, 2, 3]) {
-    const o = await createNodePageOcr({ packDir: PACK_DIR, k, dropHeaders: false, threads: 1 });
-    ocr.push(o);
-    results.push(await o.ocrPage(image, 1));
-  }
+  // One reader, K chosen per page as the app and the CLI choose it.
+  reader = await openNodeReader(PACK_DIR, 1);
+  for (const k of [0, 1, 2, 3]) results.push(await reader.read(image, { page: 1, k, dropHeaders: false }));
 }, 240_000);
 afterAll(async () => {
-  await Promise.all(ocr.map((o) => o.close()));
+  await reader?.close();
 });
 
 describe('seed-tiny page pack in Node', () => {
   it('opens as a page pack and reads the page (tiles and global view) into Markdown', () => {
-    expect(ocr[0]!.kind).toBe('page');
+    expect(reader.kind).toBe('page');
     const greedy = results[0]!;
     expect(image.width).toBe(497);
     expect(greedy.stats.tokens).toBeGreaterThan(10);

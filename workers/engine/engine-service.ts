@@ -3,24 +3,15 @@
 import { loadPackFromFiles } from '../../src/cache/load-pack-files';
 import { loadPackFromUrl } from '../../src/cache/load-pack-url';
 import { PackStore } from '../../src/cache/pack-store';
-import { isPagePack, type LoadedPack } from '../../src/core/pack/loaded-pack';
+import type { LoadedPack } from '../../src/core/pack/loaded-pack';
 import { packGraphs } from '../../src/core/pack/manifest';
 import type { GraphSpec } from '../../src/core/pack/manifest-types';
-import { ocrPage, type PageStage } from '../../src/core/pipeline/ocr-page';
-import { closePageEngine, openPageEngine, type PageEngine } from '../../src/core/pipeline/page-engine';
-import { warmUp } from '../../src/core/pipeline/warm-up';
+import type { PageStage } from '../../src/core/pipeline/ocr-page';
+import { openPageReader, type PageReader, type ReaderSessionFactory } from '../../src/core/reader/page-reader';
 import type { CachedPack, EngineApi, EngineEvent, EnginePageResult, EngineSettings, PackSource, PageListener, PageRequest } from '../../src/protocol/engine-api';
 import type { FigureCrop, PageImage, PageResult } from '../../src/protocol/page';
 import { cropFigures } from './figure-crops';
-import {
-  closePagePackEngine,
-  ocrPagePack,
-  openPagePackEngine,
-  warmUpPagePack,
-  type ExternalDataFile,
-  type PagePackEngine,
-} from '../../src/core/page-pack/page-pack-engine';
-import type { TensorRuntime, TensorSession } from '../../src/core/recognize/tensor-runtime';
+import type { TensorRuntime } from '../../src/core/recognize/tensor-runtime';
 
 export type WebBackend = 'webgpu' | 'wasm';
 
@@ -37,17 +28,7 @@ export interface RuntimeProvider {
 }
 
 /** A session from verified graph bytes; page packs also pass the graph's external-data files. */
-export type CreateSession = (bytes: Uint8Array, label: string, graph: GraphSpec, externalData?: ExternalDataFile[]) => Promise<TensorSession>;
-
-/** The opened pack: a `lines` pipeline or a `page` model. */
-type Engine = { kind: 'lines'; lines: PageEngine } | PagePackEngine;
-
-async function openEngine(runtime: TensorRuntime, createSession: CreateSession, pack: LoadedPack): Promise<Engine> {
-  if (isPagePack(pack)) return openPagePackEngine(runtime, (b, l, g, ext) => createSession(b, l, g, ext), pack);
-  return { kind: 'lines', lines: await openPageEngine(runtime, createSession, pack) };
-}
-
-const closeEngine = (e: Engine) => (e.kind === 'page' ? closePagePackEngine(e) : closePageEngine(e.lines));
+export type CreateSession = ReaderSessionFactory;
 
 const isAbort = (e: unknown) => (e as { name?: string })?.name === 'AbortError';
 
@@ -55,7 +36,7 @@ export class EngineService implements EngineApi {
   /** The verified pack files, held only while sessions are being created (see start). */
   private pack: LoadedPack | null = null;
   private source: PackSource | null = null;
-  private engine: Engine | null = null;
+  private engine: PageReader | null = null;
   private runtime: ReturnType<RuntimeProvider['open']>['runtime'] | null = null;
   private controller: AbortController | null = null;
   private emit: (e: EngineEvent) => void = () => {};
@@ -98,18 +79,17 @@ export class EngineService implements EngineApi {
     if (!this.engine) throw new Error('The engine is not initialised.');
     const controller = (this.controller = new AbortController());
     const onProgress = (stage: PageStage, done: number, total: number) => void listener?.progress(done, total, stage);
-    const run = () => {
-      const e = this.engine!;
-      if (e.kind === 'page') return ocrPagePack(e, image, page, { k: settings.k, signal: controller.signal, onProgress });
-      return ocrPage(e.lines, image, page, {
+    // The same request whatever the pack: page models ignore what only the lines pipeline uses.
+    const run = () =>
+      this.engine!.read(image, {
+        page,
         k: settings.k,
         dropHeaders: settings.dropHeaders,
         signal: controller.signal,
         onProgress,
         onPartial: (partial) => void listener?.partial(partial),
-        textLayer: ownText,
+        ...(ownText && { ownText }),
       });
-    };
     try {
       let result: PageResult;
       try {
@@ -154,11 +134,11 @@ export class EngineService implements EngineApi {
     const { runtime, createSession } = this.provider.open(backend);
     // A fallback after the bytes were dropped reads the pack again (Cache API or the chosen files).
     const pack = (this.pack ??= await this.loadPack(this.source!));
-    const engine = await openEngine(runtime, createSession, pack);
+    const engine = await openPageReader(runtime, createSession, pack);
     try {
-      await (engine.kind === 'page' ? warmUpPagePack(engine, k) : warmUp(engine.lines, k));
+      await engine.warmUp(k);
     } catch (e) {
-      await closeEngine(engine).catch(() => {});
+      await engine.close().catch(() => {});
       throw e;
     }
     this.runtime = runtime;
@@ -172,7 +152,7 @@ export class EngineService implements EngineApi {
     const old = this.engine;
     this.engine = null;
     this.runtime = null;
-    if (old) await closeEngine(old).catch(() => {});
+    if (old) await old.close().catch(() => {});
     await this.start('wasm', k);
   }
 }
