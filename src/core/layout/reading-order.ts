@@ -1,6 +1,6 @@
 // Reading order by a recursive cut on whitespace, column-aware.
 //
-//   readingOrder(units, body) → Unit[][]   (single-column runs, in the order a reader meets them)
+//   readingOrder(units, body, minGap) → Unit[][]   (single-column runs, in the order a reader meets them)
 //
 // A unit is a line or an atomic block (a table). At each level, a vertical whitespace channel that
 // little text crosses means columns. Units that cross a channel (a

@@ -1,7 +1,7 @@
 // Unruled tables (borderless, or booktabs: horizontal rules only): runs of rows whose boxes fall into the
 // same columns.
 //
-//   findTables(boxes, indices, bodyHeight, pageWidth, { texts, rules }) → TableRegion[]
+//   findTables(boxes, indices, bodyHeight, pageWidth, cues?: { texts, rules }) → TableRegion[]
 //
 // A row with two or more boxes apart is a table row candidate; consecutive candidate rows that are close
 // form a run (rows of one box between them are wrapped or spanning cells), and a run is a table when its

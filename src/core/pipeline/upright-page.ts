@@ -1,7 +1,7 @@
 // A page as it should be read: turned a quarter or half turn when its text stands sideways or upside
 // down (a scan fed in the wrong way), then deskewed (deskew.ts), with the detector's lines on the result.
 //
-//   uprightPage(engine, image, signal?) → { image, clean, detected, toPage(box), turns, skew }
+//   uprightPage(engine, image, signal?, maxSide?, level?) → { image, clean, detected, toPage(box), turns, skew }
 //
 // Each correction costs one more detector pass and happens only when the page needs it:
 // - sideways (isSideways: most lines taller than wide): both quarter turns are tried, and the one whose

@@ -1,7 +1,7 @@
 // Deciding what of a PDF's own text (its text layer) a page can use instead of recognizing its pixels.
 //
 //   visibleLines(lines, page)      → the lines whose boxes hold ink (hidden or clipped text is not on the page)
-//   layerText(boxes, cores, lines) → each detector box's text from the layer lines it holds, or undefined
+//   layerText(boxes, cores, lines, unclipRatio?) → each detector box's text from the layer lines it holds, or undefined
 //                                    where it must be recognized (text in images, glyphs without Unicode);
 //                                    a line the detector split is shared out word by word; plus layer
 //                                    lines the detector missed
