@@ -229,4 +229,24 @@ describe('searchable PDF', () => {
     expect(out.bytes.length - bytes.length).toBeLessThan(60_000);
     expect(execFileSync('pdffonts', ['-'], { input: out.bytes, encoding: 'utf8' })).toMatch(/\+DejaVuSans.*CID TrueType.*yes\s+yes\s+yes/);
   });
+
+  it('exports a 100-page scan with results coming in one page at a time, holding no page but the source', async () => {
+    const pages = 100;
+    const bytes = await scanPdf(Array.from({ length: pages }, () => ({ width: 612, height: 792 })));
+    const size = { width: 1545, height: 2000 };
+    const w = await openSearchablePdf({ kind: 'pdf', bytes }, FONT);
+    const before = process.memoryUsage().heapUsed;
+    let peak = 0;
+    // Each page's result is made only when the one before is written, as the CLI's page loop makes them.
+    for (let p = 1; p <= pages; p++) {
+      await w.addPage({ page: p, status: 'done', ownText: false, textLines: linesOn(size, Array.from({ length: 40 }, (_, i) => `page ${p} line ${i} of the long scan`)) });
+      peak = Math.max(peak, process.memoryUsage().heapUsed - before);
+    }
+    const out = await w.save();
+    expect(out.report.layered).toHaveLength(pages);
+    // 4,000 lines of operators; one page's pixels at the OCR size alone would be 12 MB.
+    expect(peak).toBeLessThan(64 * 2 ** 20);
+    const text = pdftotext(out.bytes, '-raw').split('\f');
+    expect(words(text[99]!).slice(0, 5)).toEqual(['page', '100', 'line', '0', 'of']);
+  });
 });

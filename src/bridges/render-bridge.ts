@@ -30,6 +30,10 @@ export function pageText(docId: number, page: number, target: RenderTarget = OCR
   return api().pageText(docId, page, target);
 }
 
+export function hasOwnText(docId: number, page: number): Promise<boolean> {
+  return api().hasOwnText(docId, page);
+}
+
 export function renderPreview(docId: number, page: number, longSide: number): Promise<Blob> {
   return api().renderPreview(docId, page, longSide);
 }

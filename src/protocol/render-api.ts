@@ -35,6 +35,8 @@ export interface RenderApi {
    * when the page's text is an OCR layer drawn invisibly over a scan (core/text-layer/invisible-text.ts).
    */
   pageText(docId: number, page: number, target: RenderTarget): Promise<PdfTextLine[]>;
+  /** Whether a PDF page draws text of its own, an invisible OCR layer included (false for images). */
+  hasOwnText(docId: number, page: number): Promise<boolean>;
   /** A compressed picture of the page for display or thumbnails. */
   renderPreview(docId: number, page: number, longSide: number): Promise<Blob>;
   close(docId: number): Promise<void>;

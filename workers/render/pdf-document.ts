@@ -113,3 +113,14 @@ export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number, tar
     page.cleanup();
   }
 }
+
+/** Whether the page draws text of its own, visible or not (a scan another program made searchable has some). */
+export async function pdfPageHasText(doc: PDFDocumentProxy, pageNumber: number): Promise<boolean> {
+  const page = await doc.getPage(pageNumber);
+  try {
+    const content = await withinPageLimit(page.getTextContent(), pageNumber);
+    return content.items.some((item) => 'str' in item && item.str.trim() !== '');
+  } finally {
+    page.cleanup();
+  }
+}

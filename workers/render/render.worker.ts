@@ -4,7 +4,7 @@ import * as Comlink from 'comlink';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PageImage } from '../../src/protocol/page';
 import type { DocumentKind, OpenResult, RenderApi, RenderTarget } from '../../src/protocol/render-api';
-import { drawPdfPage, pdfPageText, openPdf } from './pdf-document';
+import { drawPdfPage, pdfPageHasText, pdfPageText, openPdf } from './pdf-document';
 import { imageScale, scaledSide } from './page-scale';
 import { checkImageHeader, imageProblemMessage } from '../../src/core/image/image-header';
 
@@ -82,6 +82,11 @@ const api: RenderApi = {
   async pageText(docId, page, target) {
     const entry = getDocument(docId);
     return entry.kind === 'pdf' ? pdfPageText(entry.doc, page, target) : [];
+  },
+
+  async hasOwnText(docId, page) {
+    const entry = getDocument(docId);
+    return entry.kind === 'pdf' && pdfPageHasText(entry.doc, page);
   },
 
   async renderPreview(docId, page, longSide) {
