@@ -89,9 +89,21 @@ async function embedLayerFont(doc: PDFDocument, bytes: Uint8Array): Promise<Laye
   const face = fontkit.create(bytes);
   // A six-letter tag marks the font as a subset, as the PDF format asks (pdf-lib names it without one).
   const pdf = await doc.embedFont(bytes, { subset: true, features: PLAIN_FEATURES, customName: `PGMARK+${face.postscriptName}` });
+  // With no ligatures or kerning a text's advance is the sum of its characters' (as pdf-lib writes /W).
+  const advances = new Map<number, number>();
+  const advance = (cp: number) => {
+    let a = advances.get(cp);
+    if (a === undefined) advances.set(cp, (a = face.glyphForCodePoint(cp).advanceWidth / face.unitsPerEm));
+    return a;
+  };
+  const width = (t: string) => {
+    let sum = 0;
+    for (const ch of t) sum += advance(ch.codePointAt(0)!);
+    return sum;
+  };
   return {
     pdf,
-    metrics: { width: (t) => pdf.widthOfTextAtSize(t, 1), ascent: face.ascent / face.unitsPerEm, descent: face.descent / face.unitsPerEm },
+    metrics: { width, ascent: face.ascent / face.unitsPerEm, descent: face.descent / face.unitsPerEm },
     has: (cp) => face.hasGlyphForCodePoint(cp),
   };
 }
@@ -122,12 +134,15 @@ function drawLayer(page: PDFPage, text: PageTextLines, font: LayerFont, report: 
   const space = pageSpace(viewOf(page), text.width, text.height);
   const key = page.node.newFontDictionary('PagemarkText', font.pdf.ref);
   const ops: PDFOperator[] = [pushGraphicsState(), beginText(), setTextRenderingMode(TextRenderingMode.Invisible)];
+  // Each word is drawn with a space after it, in the gap its line leaves before the next word: readers that
+  // split words by gaps (pdftotext) then never join two words, nor the last word of a line with a line
+  // beside it, and copied text has its spaces.
   for (const line of text.lines) {
     const covered = coverText(line.text, font.has);
     report.substituted += covered.substituted;
     report.dropped += covered.dropped;
     for (const w of placeLine({ ...line, text: covered.text }, space, font.metrics)) {
-      ops.push(setFontAndSize(key, w.size), setCharacterSqueeze(w.hScale), setTextMatrix(...w.matrix), showText(font.pdf.encodeText(w.text)));
+      ops.push(setFontAndSize(key, w.size), setCharacterSqueeze(w.hScale), setTextMatrix(...w.matrix), showText(font.pdf.encodeText(`${w.text} `)));
       report.words++;
     }
   }
