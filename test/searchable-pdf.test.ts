@@ -123,9 +123,12 @@ describe('searchable PDF', () => {
     expectWordsInBoxes(out.bytes, layer);
     const runs = await readRuns(out.bytes, 1);
     expect(runWords(runs)).toEqual(words(TEXT.join(' ')));
-    // Each line starts and ends where its box does.
-    expect(runs[0]!.start[0]).toBeCloseTo(layer.lines[0]!.bbox[0], 0);
-    expect(runs.findLast((r) => Math.abs(r.start[1] - runs[0]!.start[1]) < 1)!.end[0]).toBeCloseTo(layer.lines[0]!.bbox[2], 0);
+    // Each line starts where its box does and fills it, with the space after its last word.
+    const line = layer.lines[0]!.bbox;
+    expect(runs[0]!.start[0]).toBeCloseTo(line[0], 0);
+    const lastEnd = runs.findLast((r) => Math.abs(r.start[1] - runs[0]!.start[1]) < 1)!.end[0];
+    expect(lastEnd).toBeLessThanOrEqual(line[2] + 0.5);
+    expect(lastEnd).toBeGreaterThan(line[2] - 0.04 * (line[2] - line[0]));
 
     expect(words(pdftotext(out.bytes))).toEqual(words(TEXT.join(' ')));
     expect(words(pdftotext(out.bytes, '-raw'))).toEqual(words(TEXT.join(' ')));

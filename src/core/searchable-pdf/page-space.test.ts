@@ -31,12 +31,12 @@ describe('placeLine', () => {
   it('shares the box among the words by advance width, the glyphs filling its height', () => {
     const words = placeLine({ bbox: [10, 10, 70, 20], text: 'ab  cd' }, space, font);
     expect(words.map((w) => w.text)).toEqual(['ab', 'cd']);
-    // "ab cd" is 2.5 em; 10 units high → size 10 → 25 units natural, stretched to 60.
+    // "ab cd " is 3 em; 10 units high → size 10 → 30 units natural, stretched to 60.
     expect(words[0]!.size).toBeCloseTo(10);
-    expect(words[0]!.hScale).toBeCloseTo(240);
+    expect(words[0]!.hScale).toBeCloseTo(200);
     expect(words[0]!.matrix).toEqual([1, 0, -0, 1, 10, 82]);
-    expect(words[1]!.matrix[4]).toBeCloseTo(10 + 36);
-    expect(words[1]!.matrix[4] + words[1]!.length).toBeCloseTo(70);
+    expect(words[1]!.matrix[4]).toBeCloseTo(10 + 30);
+    expect(words[1]!.matrix[4] + words[1]!.length).toBeCloseTo(70 - 10);
   });
 
   it('skips a line with no text', () => {

@@ -2,7 +2,8 @@
 // is shared among its words in proportion to their advance widths in the embedded font (spaces included):
 // the line's text, set in that font and stretched by one horizontal scale (Tz) to the box's length, puts
 // each word where the same share of the box begins. On a page of even type this lands within a character or
-// two of the ink; what matters more is that selecting a word highlights about that word.
+// two of the ink; what matters more is that selecting a word highlights about that word. The line's box holds
+// its words and the space drawn after each, the last one's too.
 //
 //   placeLine(line, space, font) → WordPlacement[]
 import type { PageLine } from '../../protocol/page';
@@ -42,7 +43,9 @@ function lineFrame(line: PageLine, below: number) {
 
 export function placeLine(line: PageLine, space: PageSpace, font: FontMetrics): WordPlacement[] {
   const text = line.text.replace(/\s+/g, ' ').trim();
-  const natural = font.width(text);
+  // Each word is drawn with a space after it (searchable-pdf.ts); the line's last space fits in the box too,
+  // so a neighbouring line whose box overlaps this one's still starts after a gap.
+  const natural = font.width(text + ' ');
   if (!text || !(natural > 0)) return [];
   const em = font.ascent - font.descent;
   const f = lineFrame(line, -font.descent / em);
