@@ -72,8 +72,8 @@ export async function openSearchablePdf(source: SearchableSource, fontBytes: Uin
     },
     async save() {
       for (let p = 1; p <= pages.length; p++) if (!added.has(p)) recordDecision(report, p, { layer: false, reason: 'unread' });
-      report.layered.sort((a, b) => a - b);
-      const bytes = await doc.save({ useObjectStreams: false });
+      for (const list of [report.layered, report.ownText, report.failed, report.unread, report.noText]) list.sort((a, b) => a - b);
+      const bytes = await doc.save();
       return { bytes, report };
     },
   };
