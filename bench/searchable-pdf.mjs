@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // node bench/searchable-pdf.mjs [-- --pages N --sets old_scans,long_tiny_text,old_scans_math --pack DIR --k K --out FILE]
 // (also run at the end of `npm run bench`)
-// Searchable-PDF round trip on real scans (../shared/eval-real/*/pdfs, read where they are): each PDF is read
+// Searchable-PDF round trip on real scans (../shared/eval-real/*/pdfs, read where they are; the first N of each
+// set that use no font, i.e. draw no text of their own — such pages keep their text and get no layer): each PDF is read
 // by the CLI's engine (default pack and settings), exported with its text layer as `--searchable-pdf` does,
 // and the layer is read back by poppler's pdftotext. Word agreement with the Markdown's plain text:
 //   multiset: 2·Σ min(count in layer, count in Markdown) / (words in layer + words in Markdown), pdftotext's
@@ -73,11 +74,15 @@ function lcs(a, b) {
 
 const pdftotext = (file, ...args) => execFileSync('pdftotext', [...args, file, '-'], { encoding: 'utf8' });
 
+/** A scan: a PDF that uses no font, so it draws no text of its own (pages with text keep theirs, no layer to measure). */
+const isScan = (path) => pdffonts(path).trim().split('\n').length <= 2;
+const pdffonts = (path) => execFileSync('pdffonts', [path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+
 const perSet = Number(values.pages);
 const files = values.sets.split(',').flatMap((set) => {
   const dir = join(values.eval, set, 'pdfs');
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.pdf'))
+    .filter((f) => f.endsWith('.pdf') && isScan(join(dir, f)))
     .sort()
     .slice(0, perSet)
     .map((f) => ({ set, file: f, path: join(dir, f) }));
@@ -132,7 +137,7 @@ try {
       bytesOut: bytes.length,
     };
     rows.push(row);
-    console.error(`${f.set}/${f.file}: ${row.markdownWords} words, multiset ${(row.multiset * 100).toFixed(2)} %, sequence ${(row.sequence * 100).toFixed(2)} %, export ${row.exportMsPerPage} ms/page`);
+    console.error(`${f.set}/${f.file}: ${row.layered}/${row.pages} pages layered, ${row.markdownWords} words, multiset ${(row.multiset * 100).toFixed(2)} %, sequence ${(row.sequence * 100).toFixed(2)} %, export ${row.exportMsPerPage} ms/page`);
   }
 } finally {
   await engine.close();
@@ -166,7 +171,7 @@ const pct = (x) => `${(x * 100).toFixed(2)} %`;
 const md = [
   '# Searchable PDF round trip (`node bench/searchable-pdf.mjs`)',
   '',
-  `${summary.date.slice(0, 10)}, ${summary.machine}; pack ${summary.pack}; first ${perSet} PDFs of each of ${values.sets.split(',').join(', ')}.`,
+  `${summary.date.slice(0, 10)}, ${summary.machine}; pack ${summary.pack}; first ${perSet} scans (PDFs with no font) of each of ${values.sets.split(',').join(', ')}.`,
   '',
   `- Word agreement, layer read by pdftotext vs the Markdown's plain text (word multiset, pooled): **${pct(summary.multisetAgreement)}** (${summary.words.matched} of ${summary.words.markdown} Markdown words; ${summary.words.layer} read back)`,
   `- In content order (\`pdftotext -raw\`, 2·LCS / words, mean per document): ${pct(summary.meanSequenceAgreement)}`,
