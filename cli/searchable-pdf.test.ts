@@ -81,17 +81,17 @@ describe('pagemark --searchable-pdf', () => {
     for (const n of [1, 2]) expect(String(after.getPage(n).node.Contents())).toBe(String(before.getPage(n).node.Contents()));
   }, 240_000);
 
-  it('turns an image into a one-page searchable PDF', async () => {
-    const input = join(tmp, 'scan.png');
-    writeFileSync(input, scanPng(SCANNED.slice(0, 1)));
-    const out = join(tmp, 'scan.pdf');
+  it.each(['scan.png', 'page-image.webp'])('turns an image (%s) into a one-page searchable PDF', async (name) => {
+    const input = join(tmp, name);
+    writeFileSync(input, name.endsWith('.png') ? scanPng(SCANNED.slice(0, 1)) : readFileSync(join(root, 'e2e/fixtures', name)));
+    const out = join(tmp, `${name}.pdf`);
     const r = await pagemark(input, '--searchable-pdf', out);
     expect(r.code).toBe(0);
     const md = plainText(r.stdout);
     expect(words(md).length).toBeGreaterThan(2);
     expect(words(execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' }))).toEqual(words(md));
     expect((await PDFDocument.load(readFileSync(out))).getPageCount()).toBe(1);
-  }, 120_000);
+  }, 240_000);
 
   it('takes one input file', async () => {
     const r = await pagemark('a.pdf', 'b.pdf', '--searchable-pdf', join(tmp, 'x.pdf'));
