@@ -158,6 +158,7 @@ async function convertFile(
     const made = await searchable.finish();
     progress.clear();
     process.stderr.write(`pagemark: ${made.message}\n`);
+    // A searchable PDF that could not be written fails its file (exit 1), as a failed page does.
     if (!made.ok) failedPages++;
   }
   await log({ done: true, pages: source.pageCount, failed: failedPages, seconds: +((performance.now() - t0) / 1000).toFixed(3) });
