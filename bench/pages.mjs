@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench [-- --pages N --ks 0,3,1 --batch B --pack DIR --no-tesseract --out FILE
 //                  --no-pdf-text --no-chromium --threads N --no-webgpu --webgpu-limit-s S --no-first-markdown --memory-pages N --memory-limit-s S
-//                  --app-dist DIR]
+//                  --app-dist DIR --no-searchable-pdf]
 // End-to-end page OCR on this machine: a fixed set of real PDF pages (text, tables, math, scanned),
 // each rendered once at the app's OCR resolution, then read by Pagemark (onnxruntime-node) at each K
 // and by Debian's tesseract on the same pixels; then in headless Chromium (bench/pages-browser.ts) by
@@ -44,6 +44,8 @@ const { values } = parseArgs({
     'memory-limit-s': { type: 'string', default: '600' },
     // A built app to measure instead of building one for this run.
     'app-dist': { type: 'string' },
+    // bench/searchable-pdf.mjs (export round trip on real scans) runs after the page bench unless this is given.
+    'no-searchable-pdf': { type: 'boolean', default: false },
     out: { type: 'string', default: root('bench/results/pages.json') },
   },
 });
@@ -291,3 +293,4 @@ if (browser.memory) {
   print(`memory, ${m.pagesDone} of ${m.pagesRequested} pages in ${m.seconds} s: ${[line('JS heap', m.jsHeap), line('WASM', m.wasm), line('browser PSS', m.browserPss), line('browser RSS', m.browserRss)].join('; ')}`);
 }
 print(`wrote ${values.out}`);
+if (!values['no-searchable-pdf'] && existsSync(root('../shared/eval-real'))) execFileSync(process.execPath, [root('bench/searchable-pdf.mjs')], { stdio: 'inherit' });

@@ -19,6 +19,8 @@ export interface CliOptions {
   textLayer: boolean;
   /** Use a PDF's own text where it matches the page, recognizing the rest. */
   pdfText: boolean;
+  /** Also write the input with an invisible text layer here (one input file only). */
+  searchablePdf?: string;
   help: boolean;
 }
 
@@ -43,6 +45,9 @@ Options:
                         where it matches the page (a few lines are recognized to check it), and
                         formulas, text the PDF lacks and scans are recognized
   --text-layer          read PDFs from their embedded text only, with no model (born-digital PDFs)
+  --searchable-pdf OUT  also write the input (one file) as a searchable PDF: its pages as they are, with an
+                        invisible text layer on each page read (pages with their own text keep it; an image
+                        becomes a one-page PDF)
   -h, --help            show this help
 
 Many machines: pagemark queue add|status|retry-failed and pagemark worker (pagemark queue help).
@@ -71,6 +76,7 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
         pack: { type: 'string' },
         'text-layer': { type: 'boolean', default: false },
         'pdf-text': { type: 'boolean', default: true },
+        'searchable-pdf': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -85,6 +91,7 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
   const pageMemory = Number(v['page-memory']);
   if (!(pageMemory >= 64)) throw new UsageError(`--page-memory must be at least 64 (MB; got "${v['page-memory']}")`);
   if (!v.help && parsed.positionals.length === 0) throw new UsageError('no input files');
+  if (v['searchable-pdf'] !== undefined && parsed.positionals.length > 1) throw new UsageError('--searchable-pdf takes one input file (one PDF out per document)');
   return {
     files: parsed.positionals,
     out: v.out,
@@ -98,6 +105,7 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
     pack: v.pack ?? defaultPack,
     textLayer: v['text-layer']!,
     pdfText: v['pdf-text']!,
+    searchablePdf: v['searchable-pdf'],
     help: v.help!,
   };
 }

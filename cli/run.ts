@@ -14,6 +14,7 @@ import { endDocumentProcesses, openIsolatedSource, type SourceLimits } from './i
 import { appendJsonLine, commentSafe, writeAtomic } from './output-files';
 import { cropPng } from './figure-crops';
 import { Progress } from './progress';
+import { searchableOutput } from './searchable-output';
 
 const DEFAULT_PACK = fileURLToPath(new URL('../models/pocket', import.meta.url));
 
@@ -126,6 +127,7 @@ async function convertFile(
   const prefix = opts.files.length > 1 ? `${stem}-` : '';
   const results: PageResult[] = [];
   let failedPages = 0;
+  const searchable = opts.searchablePdf ? await searchableOutput(file, opts.searchablePdf) : undefined;
   try {
     for (let p = 1; p <= source.pageCount; p++) {
       progress.update(source.name, p - 1, source.pageCount);
@@ -143,6 +145,7 @@ async function convertFile(
         result = failedPageResult(p);
       }
       results.push(result);
+      await searchable?.addPage(source, p, error === undefined ? result : undefined);
       if (opts.pagesDir) await writeAtomic(join(opts.pagesDir, `${stem}_pg${p}.md`), result.markdown + '\n');
       const seconds = +((performance.now() - started) / 1000).toFixed(3);
       await log(error === undefined ? { page: p, pages: source.pageCount, ok: true, seconds, markdown: result.markdown } : { page: p, pages: source.pageCount, ok: false, seconds, error });
@@ -150,6 +153,13 @@ async function convertFile(
     }
   } finally {
     await source.close();
+  }
+  if (searchable) {
+    const made = await searchable.finish();
+    progress.clear();
+    process.stderr.write(`pagemark: ${made.message}\n`);
+    // A searchable PDF that could not be written fails its file (exit 1), as a failed page does.
+    if (!made.ok) failedPages++;
   }
   await log({ done: true, pages: source.pageCount, failed: failedPages, seconds: +((performance.now() - t0) / 1000).toFixed(3) });
   return { results, failedPages };

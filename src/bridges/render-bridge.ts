@@ -47,6 +47,10 @@ export class RenderBridge implements PageRenderer {
     return this.call((r) => r.renderPreview(docId, page, longSide));
   }
 
+  hasOwnText(docId: number, page: number): Promise<boolean> {
+    return this.call((r) => r.hasOwnText(docId, page));
+  }
+
   async close(docId: number): Promise<void> {
     if (!this.openDocs.delete(docId) || !this.remote) return;
     await this.call((r) => r.close(docId));

@@ -1,8 +1,9 @@
-// Copy and download: the page's Markdown, the document's Markdown, a zip with figures.
+// Copy and download: the page's Markdown, the document's Markdown, a zip with figures, a searchable PDF.
 import { useState } from 'react';
 import type { DocState, PageState } from '../store/document-store';
 import { baseName, documentMarkdown, documentZip, saveBlob } from '../export/document-markdown';
 import type { PageResult } from '../protocol/page';
+import { useSearchablePdf } from '../hooks/use-searchable-pdf';
 
 function doneResults(doc: DocState): PageResult[] {
   return doc.pages.flatMap((p) => (p.result ? [p.result] : []));
@@ -21,6 +22,7 @@ export function ExportActions({ doc, page }: { doc: DocState; page: PageState })
   const results = doneResults(doc);
   const name = baseName(doc.name);
   const markdownType = 'text/markdown;charset=utf-8';
+  const searchable = useSearchablePdf(doc);
 
   const copy = async () => {
     if (!page.result) return;
@@ -61,6 +63,14 @@ export function ExportActions({ doc, page }: { doc: DocState; page: PageState })
       >
         Export .zip
       </button>
+      <button type="button" className="button button--small" disabled={results.length === 0 || searchable.busy} onClick={searchable.run}>
+        Searchable PDF
+      </button>
+      {searchable.message && (
+        <span className="export-actions__status" role="status" data-testid="searchable-pdf-status">
+          {searchable.message}
+        </span>
+      )}
     </div>
   );
 }

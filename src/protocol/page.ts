@@ -60,6 +60,26 @@ export interface PageResult {
   regions: Region[];
   figures: FigureCrop[];
   stats: PageStats;
+  /** The page's text line by line where it was read, for a searchable PDF (src/core/searchable-pdf). */
+  textLines?: PageTextLines;
+}
+
+/** One line of text as the Markdown holds it, at its box on the page image. */
+export interface PageLine {
+  bbox: BBox;
+  text: string;
+  /**
+   * Counter-clockwise quarter turns the text is drawn at on the page image (0: level; 1: it runs bottom to
+   * top, a page fed in sideways).
+   */
+  turns?: number;
+}
+
+/** A page's lines in the Markdown's reading order, with the size of the page image their boxes are in. */
+export interface PageTextLines {
+  width: number;
+  height: number;
+  lines: PageLine[];
 }
 
 /** One line of a PDF page's own text (its text layer), in page-image pixels. */

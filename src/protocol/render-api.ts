@@ -33,6 +33,8 @@ export interface RenderApi {
    * asked, its own text lines in those pixels and a first Markdown of them laid out here, off the page's thread.
    */
   readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions): Promise<PageForReading>;
+  /** Whether a PDF page draws text of its own, an invisible OCR layer included (false for images). */
+  hasOwnText(docId: number, page: number): Promise<boolean>;
   /** A compressed picture of the page for display or thumbnails. */
   renderPreview(docId: number, page: number, longSide: number): Promise<Blob>;
   close(docId: number): Promise<void>;

@@ -26,6 +26,9 @@ class FakeRenderer implements PageRenderer {
   async renderPreview() {
     return new Blob();
   }
+  async hasOwnText() {
+    return false;
+  }
   async close(docId: number) {
     this.closed.push(docId);
   }

@@ -100,6 +100,17 @@ export async function readPdfPage(doc: PDFDocumentProxy, pageNumber: number, tar
   }
 }
 
+/** Whether the page draws text of its own, visible or not (a scan another program made searchable has some). */
+export async function pdfPageHasText(doc: PDFDocumentProxy, pageNumber: number): Promise<boolean> {
+  const page = await doc.getPage(pageNumber);
+  try {
+    const content = await withinPageLimit(page.getTextContent(), pageNumber);
+    return content.items.some((item) => 'str' in item && item.str.trim() !== '');
+  } finally {
+    page.cleanup();
+  }
+}
+
 async function draw(page: PDFPageProxy, pageNumber: number, target: RenderTarget): Promise<{ canvas: OffscreenCanvas; dpi: number }> {
   const base = page.getViewport({ scale: 1 });
   const scale = pdfScale(base.width, base.height, target);

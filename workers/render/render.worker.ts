@@ -4,7 +4,7 @@ import * as Comlink from 'comlink';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PageImage } from '../../src/protocol/page';
 import type { DocumentKind, OpenResult, RenderApi, RenderTarget } from '../../src/protocol/render-api';
-import { drawPdfPage, openPdf, readPdfPage } from './pdf-document';
+import { drawPdfPage, openPdf, pdfPageHasText, readPdfPage } from './pdf-document';
 import { textPreview } from '../../src/core/pipeline/text-preview';
 import { imageScale, scaledSide } from '../../src/core/page-render/page-scale';
 import { checkImageHeader, imageProblemMessage } from '../../src/core/image/image-header';
@@ -82,6 +82,11 @@ const api: RenderApi = {
     // The first Markdown of a page with its own text, laid out here so the page's thread never runs a layout.
     const preview = ownText?.length ? textPreview(ownText, image, page, options.dropHeaders) : null;
     return Comlink.transfer({ image, ...(ownText && { ownText }), ...(preview && { preview }) }, [data.buffer]);
+  },
+
+  async hasOwnText(docId, page) {
+    const entry = getDocument(docId);
+    return entry.kind === 'pdf' && pdfPageHasText(entry.doc, page);
   },
 
   async renderPreview(docId, page, longSide) {

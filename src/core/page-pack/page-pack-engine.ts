@@ -1,5 +1,6 @@
 // A `page` pack opened on one runtime (onnxruntime-web or -node): its sessions, its detokenizer, and
 // one page through it as the same PageResult a `lines` pack gives (Markdown, regions, stats).
+import { regionLines } from '../searchable-pdf/layer-lines';
 import type { PageImage, PageResult } from '../../protocol/page';
 import { pageStats } from '../pipeline/page-stats';
 import { decodeBatch } from '../decoding/decode-batch';
@@ -87,6 +88,8 @@ export async function ocrPagePack(e: PagePackEngine, image: PageImage, page: num
     regions: r.regions,
     figures: [],
     stats: pageStats(r.stats, e.runtime.backend, { total, detect: 0, encoder: r.encoderMs, layout: 0 }),
+    // A page model gives boxes per region only: each region is one line of the text layer.
+    textLines: { width: image.width, height: image.height, lines: regionLines(r.regions) },
   };
 }
 

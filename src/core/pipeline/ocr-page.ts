@@ -18,6 +18,7 @@ import { lineWindows, partialPage, readingOrderOfLines } from './partial-page';
 import { readBoxes } from './read-boxes';
 import { isLevel } from '../text-layer/pdf-text';
 import { readWithTextLayer, type LayerLines } from './text-layer-page';
+import { layerLines } from '../searchable-pdf/layer-lines';
 import { uprightPage } from './upright-page';
 
 export { DEFAULT_BATCH, type OcrPageOptions, type PageStage } from './page-options';
@@ -117,6 +118,8 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
     regions: assembled.regions.map((r) => ({ ...r, bbox: toPage(r.bbox) })),
     figures: assembled.figures.map((f) => ({ ...f, bbox: toPage(f.bbox) })),
     stats: { ...pageStats(stats, engine.runtime.backend, { total, detect: detectMs, encoder: encoderMs, layout: layoutMs }), ...(textLayer && { textLayer }) },
+    // Line by line for a searchable PDF, on the page as given (a turned page's text runs turned on it).
+    textLines: { width: original.width, height: original.height, lines: layerLines(blocks, boxes, texts, toPage, upright.turns) },
   };
 }
 
