@@ -94,6 +94,15 @@ describe('DocumentStore', () => {
     expect(doc.pages[1].status).toBe('done');
   });
 
+  it('a page error that already names its page is shown once, not as “Page 1: Page 1 …”', async () => {
+    const store = new DocumentStore(new FakeRenderer());
+    const limit = 'Page 1 took longer than 90 s to draw and was skipped.';
+    store.setHost(host(async (page) => (page === 1 ? Promise.reject(new Error(limit)) : result(page))));
+    await store.addFiles([pdf()]);
+    await settled(store);
+    expect(store.getSnapshot()[0].pages[0]).toMatchObject({ status: 'failed', error: limit });
+  });
+
   it('cancel abandons the page in flight and the queued ones; resume converts them', async () => {
     const store = new DocumentStore(new FakeRenderer());
     let started!: () => void;

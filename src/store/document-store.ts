@@ -211,12 +211,14 @@ export class DocumentStore {
       return true;
     } catch (err) {
       const aborted = (err as Error)?.name === 'AbortError' || controller.signal.aborted;
+      const message = (err as Error)?.message ?? String(err);
       this.updatePage(doc.id, page, {
         status: aborted ? 'cancelled' : 'failed',
         stage: undefined,
         stageProgress: undefined,
         partial: undefined,
-        error: aborted ? undefined : `Page ${page}: ${(err as Error)?.message ?? String(err)}`,
+        // The render worker's limits name the page already (“Page 3 took longer than 90 s …”).
+        error: aborted ? undefined : message.startsWith(`Page ${page} `) ? message : `Page ${page}: ${message}`,
       });
       return true;
     } finally {
