@@ -5,8 +5,8 @@
 // renders, look for hidden text in the Markdown pane and the downloaded .md, then drop a good file in the same tab
 // and wait for its Markdown. `--limit` seconds without a page finishing is a hang; `--max` caps a long document
 // that keeps converting (it is then cancelled, as a user would). Writes bench/results/hostile-app.json;
-// `node bench/hostile.mjs --merge-app` puts it beside the CLI's column. A benchmark: it reports, it does not judge.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// `--only` reruns some files into the last run's file; `node bench/hostile.mjs --merge-app` puts it beside the CLI's column. A benchmark: it reports, it does not judge.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -277,15 +277,20 @@ try {
   rmSync(tmp, { recursive: true, force: true });
 }
 
-const run: AppRun & { summary: ReturnType<typeof appSummary> } = {
+// With --only, the rows run now replace theirs in the last full run's file; the others are kept.
+const out = join(root, 'bench/results/hostile-app.json');
+const previous: AppRun | null = values.only && existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
+const merged = previous ? previous.rows.map((r) => rows.find((n) => n.file === r.file) ?? r) : rows;
+const run: AppRun & { summary: ReturnType<typeof appSummary>; rerun?: { date: string; files: string[] } } = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg()[0].toFixed(1)} at the end`,
-  command: `npx tsx bench/hostile-app.ts --limit ${values.limit} --max ${values.max}${values.only ? ` --only ${values.only}` : ''}`,
+  command: `npx tsx bench/hostile-app.ts --limit ${values.limit} --max ${values.max}${values.only && !previous ? ` --only ${values.only}` : ''}`,
   settings: SETTINGS,
   limitS: Number(values.limit),
-  summary: appSummary(rows),
-  rows,
+  summary: appSummary(merged),
+  rows: merged,
 };
+if (previous) Object.assign(run, { date: previous.date, machine: previous.machine, rerun: { date: new Date().toISOString(), files: rows.map((r) => r.file) } });
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, 'bench/results/hostile-app.json'), JSON.stringify(run, null, 2) + '\n');
+writeFileSync(out, JSON.stringify(run, null, 2) + '\n');
 console.error(JSON.stringify(run.summary));

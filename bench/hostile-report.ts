@@ -54,6 +54,8 @@ export interface CliRun {
 
 export interface AppRun {
   date: string;
+  /** Files run again after a fix (hostile-app.ts --only), their rows replaced. */
+  rerun?: { date: string; files: string[] };
   machine: string;
   command: string;
   settings: object;
@@ -122,7 +124,7 @@ export function hostileReport(cli: CliRun, app: AppRun | null, hidden: Record<st
     `CLI: \`node bench/hostile.mjs --mode ${cli.mode} --page-timeout ${cli.pageTimeoutS}\`, ${cli.date} (${cli.machine}). One CLI run per file, each followed by a good file; peak memory is the largest resident size of the CLI and its document processes (\`/usr/bin/time -v\`).`,
     '',
     app
-      ? `App: \`${app.command}\`, ${app.date} (${app.machine}). The built app in headless Chromium (WASM backend, default pack, other settings default), one fresh tab per file: drop the file, wait until it settles (its pages converted or failed, or its message shown; ${app.limitS} s without a page finishing is a hang), check the app still renders, then drop a good file in the same tab. Peak memory: V8 heap of the tab and its workers / their WebAssembly memory (onnxruntime) / proportional set size of the whole browser. Hidden text is looked for in the Markdown pane and the downloaded document .md.`
+      ? `App: \`${app.command}\`, ${app.date} (${app.machine})${app.rerun ? `; ${app.rerun.files.join(', ')} run again on ${app.rerun.date} after a fix (\`--only\`)` : ''}. The built app in headless Chromium (WASM backend, default pack, other settings default), one fresh tab per file: drop the file, wait until it settles (its pages converted or failed, or its message shown; ${app.limitS} s without a page finishing is a hang), check the app still renders, then drop a good file in the same tab. Peak memory: V8 heap of the tab and its workers / their WebAssembly memory (onnxruntime) / proportional set size of the whole browser. Hidden text is looked for in the Markdown pane and the downloaded document .md.`
       : '',
     '',
     `**${appLine}**`,
