@@ -14,6 +14,7 @@ import { checkImageHeader, imageProblemMessage } from '../src/core/image/image-h
 import { imageScale, OCR_TARGET, pdfScale, scaledSide } from '../src/core/page-render/page-scale';
 import type { LayerLine } from '../src/core/text-layer/text-items';
 import { readPageText } from '../src/core/text-layer/page-text';
+import { paints } from '../src/core/page-render/blank-page';
 
 export { OCR_TARGET };
 
@@ -105,14 +106,6 @@ async function openPdf(name: string, bytes: Uint8Array, target: RenderTarget): P
     },
     close: () => doc.destroy(),
   };
-}
-
-/** Whether an operator list puts anything on the page: a filled or stroked path, text, an image, a shading. */
-function paints(list: { fnArray: readonly number[]; argsArray: readonly unknown[] }, OPS: Record<string, number>): boolean {
-  const draws = new Set(
-    ['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText', 'shadingFill', 'paintImageXObject', 'paintInlineImageXObject', 'paintImageXObjectRepeat', 'paintImageMaskXObject', 'paintImageMaskXObjectGroup', 'paintInlineImageXObjectGroup', 'paintImageMaskXObjectRepeat', 'paintSolidColorImageMask', 'rawFillPath'].map((n) => OPS[n]),
-  );
-  return list.fnArray.some((fn, i) => draws.has(fn) || (fn === OPS.constructPath && (list.argsArray[i] as unknown[] | null)?.[0] !== OPS.endPath));
 }
 
 async function openImage(name: string, bytes: Uint8Array, target: RenderTarget): Promise<PageSource> {

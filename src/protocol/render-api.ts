@@ -56,6 +56,8 @@ export interface PageForReading {
   ownText?: PdfTextLine[];
   /** The own text laid out as a partial page (core/pipeline/text-preview.ts), shown until the page is read. */
   preview?: PagePartial;
+  /** A PDF page that paints nothing (core/page-render/blank-page.ts): not drawn, its image has the page's size and no pixels. */
+  blank?: true;
 }
 
 /** What the page side asks of the render worker: its API without the one-time setup. */

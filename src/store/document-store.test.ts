@@ -97,6 +97,30 @@ describe('DocumentStore', () => {
     expect(doc.pages[1].status).toBe('done');
   });
 
+  it('a page error that already names its page is shown once, not as “Page 1: Page 1 …”', async () => {
+    const store = new DocumentStore(new FakeRenderer());
+    const limit = 'Page 1 took longer than 90 s to draw and was skipped.';
+    store.setHost(host(async (page) => (page === 1 ? Promise.reject(new Error(limit)) : result(page))));
+    await store.addFiles([pdf()]);
+    await settled(store);
+    expect(store.getSnapshot()[0].pages[0]).toMatchObject({ status: 'failed', error: limit });
+  });
+
+  it('a page that paints nothing is done without the model, even while the model loads', async () => {
+    const renderer = new FakeRenderer();
+    renderer.readPage = async (_doc, page) => ({ image: { width: 4, height: 4, pixels: new Uint8ClampedArray(0), dpi: 144 }, ...(page === 1 && { blank: true as const }) });
+    const store = new DocumentStore(renderer);
+    let loaded!: (ok: boolean) => void;
+    const h = { ...host(async (page) => result(page)), ensureReady: () => new Promise<boolean>((r) => (loaded = r)) };
+    store.setHost(h);
+    await store.addFiles([pdf()]);
+    await vi.waitFor(() => expect(store.getSnapshot()[0].pages[0].status).toBe('done'));
+    expect(store.getSnapshot()[0].pages[0].result).toMatchObject({ page: 1, markdown: '', regions: [] });
+    loaded(true);
+    await settled(store);
+    expect(h.calls).toEqual([2]);
+  });
+
   it('cancel abandons the page in flight and the queued ones; resume converts them', async () => {
     const store = new DocumentStore(new FakeRenderer());
     let started!: () => void;

@@ -1,5 +1,6 @@
 // Open documents and their pages, and the conversion queue: one page at a time across all documents
 // (render → OCR → release), results streaming in. Plain TS with a subscribe/snapshot pair for React.
+import { blankPageResult } from '../core/page-render/blank-page';
 import { OCR_TARGET } from '../core/page-render/page-scale';
 import { sniffFile } from '../ingest/file-kind';
 import type { EnginePageResult, EngineSettings, PageListener, PageRequest } from '../protocol/engine-api';
@@ -191,9 +192,14 @@ export class DocumentStore {
       this.updatePage(doc.id, page, { status: 'rendering', stage: 'Rendering' });
       // One visit to the render worker: the pixels, the page's own text and its first Markdown, all made there.
       const ownText = doc.kind === 'pdf' && Boolean(host.readOwnText?.());
-      const { image, ownText: lines, preview } = await this.renderer.readPage(doc.renderId!, page, OCR_TARGET, { ownText, dropHeaders: settings.dropHeaders });
+      const { image, ownText: lines, preview, blank } = await this.renderer.readPage(doc.renderId!, page, OCR_TARGET, { ownText, dropHeaders: settings.dropHeaders });
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
       const size = { width: image.width, height: image.height };
+      // A page that paints nothing has nothing to read: done without the model (thousands of them go at pdf.js's pace).
+      if (blank) {
+        this.updatePage(doc.id, page, { status: 'done', stage: undefined, result: blankPageResult(page), size, ms: performance.now() - started });
+        return true;
+      }
       if (preview || !loaded) this.updatePage(doc.id, page, { ...(preview && { partial: preview }), ...(!loaded && { stage: 'Waiting for the model' }), size });
       if (!(await untilAborted(ready, controller.signal))) {
         this.updatePage(doc.id, page, { status: 'queued', stage: undefined, stageProgress: undefined });
@@ -211,12 +217,14 @@ export class DocumentStore {
       return true;
     } catch (err) {
       const aborted = (err as Error)?.name === 'AbortError' || controller.signal.aborted;
+      const message = (err as Error)?.message ?? String(err);
       this.updatePage(doc.id, page, {
         status: aborted ? 'cancelled' : 'failed',
         stage: undefined,
         stageProgress: undefined,
         partial: undefined,
-        error: aborted ? undefined : `Page ${page}: ${(err as Error)?.message ?? String(err)}`,
+        // The render worker's limits name the page already (“Page 3 took longer than 90 s …”).
+        error: aborted ? undefined : message.startsWith(`Page ${page} `) ? message : `Page ${page}: ${message}`,
       });
       return true;
     } finally {

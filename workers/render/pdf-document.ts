@@ -8,6 +8,7 @@ import type { PdfTextLine } from '../../src/protocol/page';
 import type { OpenResult, RenderTarget } from '../../src/protocol/render-api';
 import { readPageText } from '../../src/core/text-layer/page-text';
 import { NoFilterFactory, OffscreenCanvasFactory } from './offscreen-factories';
+import { paints } from '../../src/core/page-render/blank-page';
 import { PAGE_TIME_LIMIT_MS, pageTimeoutMessage, withinPageLimit } from '../../src/core/page-render/page-limits';
 import { pdfScale, POINTS_PER_INCH, scaledSide } from '../../src/core/page-render/page-scale';
 
@@ -89,9 +90,20 @@ export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number, tar
  * One visit to a page: drawn, and its own text read when asked, from the same parsed page. A text that cannot be
  * read (past its time limit, a broken font) is no text: the page is recognized from its pixels.
  */
-export async function readPdfPage(doc: PDFDocumentProxy, pageNumber: number, target: RenderTarget, withText: boolean): Promise<{ canvas: OffscreenCanvas; dpi: number; ownText?: PdfTextLine[] }> {
+export async function readPdfPage(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  target: RenderTarget,
+  withText: boolean,
+): Promise<{ canvas: OffscreenCanvas; dpi: number; ownText?: PdfTextLine[] } | { blank: { width: number; height: number; dpi: number } }> {
   const page = await doc.getPage(pageNumber);
   try {
+    // A page that paints nothing is neither drawn nor read (its operator list has the drawing's time limit).
+    if (!paints(await withinPageLimit(page.getOperatorList(), pageNumber), pdfjs.OPS)) {
+      const base = page.getViewport({ scale: 1 });
+      const scale = pdfScale(base.width, base.height, target);
+      return { blank: { width: scaledSide(base.width, scale), height: scaledSide(base.height, scale), dpi: scale * POINTS_PER_INCH } };
+    }
     const drawn = await draw(page, pageNumber, target);
     const text = withText ? await ownText(page, pageNumber, target).catch(() => undefined) : undefined;
     return { ...drawn, ...(text && { ownText: text }) };

@@ -73,8 +73,9 @@ const api: RenderApi = {
 
   async readPage(docId, page, target, options) {
     const entry = getDocument(docId);
-    const { canvas, dpi, ownText } =
-      entry.kind === 'pdf' ? await readPdfPage(entry.doc, page, target, options.ownText) : { ...(await drawPage(docId, page, target)), ownText: undefined };
+    const read = entry.kind === 'pdf' ? await readPdfPage(entry.doc, page, target, options.ownText) : { ...(await drawPage(docId, page, target)), ownText: undefined };
+    if ('blank' in read) return { image: { ...read.blank, pixels: new Uint8ClampedArray(0) }, blank: true };
+    const { canvas, dpi, ownText } = read;
     const context = canvas.getContext('2d', { willReadFrequently: true })!;
     const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
     const image: PageImage = { width: canvas.width, height: canvas.height, pixels: data, dpi };
