@@ -57,7 +57,7 @@ describe('a born-digital page with its text layer', () => {
     // The detector only gives the layout its lines here: one coarser pass.
     expect(sides).toEqual([LAYER_DETECT_SIDE]);
     expect(LAYER_DETECT_SIDE).toBeLessThan(engine.detectorSpec.preprocess.maxSide);
-    expect(r.stats.textLayer).toEqual({ used: true, lines: layer.length, recognized: 0 });
+    expect(r.stats.textLayer).toMatchObject({ used: true, lines: layer.length, recognized: 0, numberConflicts: [] });
     expect(wordError(truth, r.markdown)).toBeLessThan(0.01);
     expect(wordError(truth, r.markdown)).toBeLessThanOrEqual(wordError(truth, ocr.markdown));
     // Only the lines checked against the page were decoded.
@@ -83,5 +83,38 @@ describe('a born-digital page with its text layer', () => {
     expect((r.stats.textLayer as { recognized: number }).recognized).toBeGreaterThanOrEqual(1);
     // The first line, missing from the layer, is read from the pixels and still opens the page.
     expect(words(r.markdown).slice(0, 3)).toEqual(words(first!.text!).slice(0, 3));
+  }, 120_000);
+
+  it('checks the lines stating numbers against the pixels and reports digits that differ, keeping the PDF’s text', async () => {
+    const content = [
+      'BT /F1 14 Tf 40 740 Td (Payment instructions for the order) Tj ET',
+      'BT /F1 14 Tf 40 700 Td (Please transfer the amount to the account below) Tj ET',
+      'BT /F1 14 Tf 40 660 Td (IBAN DE00 1234 5678 9012 3456 78) Tj ET',
+      'BT /F1 14 Tf 40 620 Td (Thank you for your business and your patience) Tj ET',
+    ].join('\n');
+    const { makePdf } = await import('./support/pdf-maker');
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'pagemark-numbers-')), 'iban.pdf');
+    writeFileSync(file, makePdf([{ width: 612, height: 792, content }]));
+    const src = await openSource(file);
+    try {
+      const image = await src.render(1);
+      const own = (await src.textLines(1)).lines;
+      const same = await ocrPage(engine, image, 1, { k: 3, dropHeaders: false, textLayer: own });
+      expect(same.stats.textLayer).toMatchObject({ used: true, numberConflicts: [] });
+      expect((same.stats.textLayer as { numbersChecked: number }).numbersChecked).toBeGreaterThanOrEqual(1);
+      // The text says DE99 where the page shows DE00.
+      const lying = own.map((l) => ({ ...l, text: l.text!.replace('DE00', 'DE99') }));
+      const r = await ocrPage(engine, image, 1, { k: 3, dropHeaders: false, textLayer: lying });
+      const conflicts = (r.stats.textLayer as { numberConflicts: { text: string; pixels: string }[] }).numberConflicts;
+      expect(conflicts).toHaveLength(1);
+      expect(conflicts[0]!.text).toContain('DE99');
+      expect(conflicts[0]!.pixels).toMatch(/DE\s?[0O]{2}/); // what the page shows (0 or its look-alike O)
+      expect(r.markdown).toContain('DE99');
+    } finally {
+      await src.close();
+    }
   }, 120_000);
 });

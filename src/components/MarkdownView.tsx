@@ -91,12 +91,34 @@ function RenderedResult({ result, figureUrls, activeRegion, onRegion }: Rendered
         />
       ))}
       {result.markdown.trim() === '' && <p className="muted">No text was found on this page.</p>}
+      {result.stats.textLayer?.used === true && result.stats.textLayer.numberConflicts?.length ? (
+        <NumberConflictsNote conflicts={result.stats.textLayer.numberConflicts} />
+      ) : null}
       {result.stats.textLayer?.used === false && (
         <p className="muted" data-testid="text-layer-note">
           The PDF’s own text was not used on this page: {result.stats.textLayer.reason}. It was recognized instead.
         </p>
       )}
     </article>
+  );
+}
+
+/** Numbers the PDF's text states differently from what its pixels show: the Markdown keeps the text; the reader decides. */
+function NumberConflictsNote({ conflicts }: { conflicts: readonly { text: string; pixels: string }[] }) {
+  return (
+    <div className="muted" role="note" data-testid="number-conflicts">
+      <p>
+        {conflicts.length === 1 ? 'A line' : `${conflicts.length} lines`} with numbers read differently in the PDF’s own text and
+        in the page’s pixels. The Markdown keeps the PDF’s text; check against the page:
+      </p>
+      <ul>
+        {conflicts.map((c, i) => (
+          <li key={i}>
+            text: <q>{c.text}</q> · pixels: <q>{c.pixels}</q>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

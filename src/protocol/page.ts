@@ -44,7 +44,16 @@ export interface PageStats {
   ms: { total: number; detect: number; encoder: number; decoder: number; draft: number; layout: number; other: number };
   backend: string;
   /** When a PDF page's own text was offered: how many lines came from it and how many were recognized, or why it was not used. */
-  textLayer?: { used: true; lines: number; recognized: number } | { used: false; reason: string };
+  textLayer?:
+    | {
+        used: true;
+        lines: number;
+        recognized: number;
+        /** Lines stating numbers checked against the pixels; those whose digits read differently (text as the PDF has it). */
+        numbersChecked?: number;
+        numberConflicts?: { text: string; pixels: string }[];
+      }
+    | { used: false; reason: string };
 }
 
 export interface FigureCrop {

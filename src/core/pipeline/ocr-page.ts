@@ -59,7 +59,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
       const t = performance.now();
       upright = await uprightPage(engine, original, opts.signal);
       detectMs += performance.now() - t;
-    } else [layer, textLayer] = [r, { used: true, lines: r.fromLayer, recognized: r.recognized }];
+    } else [layer, textLayer] = [r, { used: true, lines: r.fromLayer, recognized: r.recognized, numbersChecked: r.numbersChecked, numberConflicts: r.numberConflicts }];
   }
   const { image, clean, detected, toPage } = upright;
   const lines: TextLine[] = layer?.lines ?? detected.map((l) => ({ bbox: l.bbox, angle: l.angle }));

@@ -12,6 +12,7 @@ import type { DecodeStats } from '../decoding/types';
 import type { LineBox } from '../detect/db-postprocess';
 import { coreBox, width } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
+import { numberConflicts, numberLines, type NumberConflict } from '../text-layer/number-check';
 import { checkLines, layerError, layerText, visibleLines } from '../text-layer/pdf-text';
 import type { BBox, PageImage } from '../../protocol/page';
 import type { OcrPageOptions } from './page-options';
@@ -33,6 +34,9 @@ export interface LayerLines {
   /** Lines whose text came from the layer. */
   fromLayer: number;
   recognized: number;
+  /** Lines with numbers whose digits were compared with the pixels' reading, and those that read differently. */
+  numbersChecked: number;
+  numberConflicts: NumberConflict[];
 }
 
 export async function readWithTextLayer(
@@ -60,12 +64,20 @@ export async function readWithTextLayer(
   // A few boxes the layer fills are recognized as well: the layer must read like the page.
   const fromLayer = filled.flatMap((t, i) => (t === undefined ? [] : [i]));
   const check = checkLines(fromLayer.map((i) => ({ bbox: boxes[i]!, text: filled[i] }))).map((k) => fromLayer[k]!);
+  const readings = new Map<number, string>();
   if (check.length > 0) {
-    const error = layerError(check.map((i) => filled[i]!), await read(check));
+    const checked = await read(check);
+    check.forEach((i, k) => readings.set(i, checked[k]!));
+    const error = layerError(check.map((i) => filled[i]!), checked);
     if (error > MAX_LAYER_ERROR) {
       return { rejected: `its text does not match the page (${Math.round(error * 100)} % of characters differ on the ${check.length} lines checked)` };
     }
   }
+  // The lines stating numbers are read from the pixels too (those not read above), and their digits compared.
+  const numbered = numberLines(fromLayer.map((i) => filled[i])).map((k) => fromLayer[k]!);
+  const unread = numbered.filter((i) => !readings.has(i));
+  if (unread.length > 0) (await read(unread)).forEach((t, k) => readings.set(unread[k]!, t));
+  const conflicts = numberConflicts(numbered.map((i) => filled[i]!), numbered.map((i) => readings.get(i)!));
   const missing = filled.flatMap((t, i) => (t === undefined ? [i] : []));
   const texts = filled.map((t) => t ?? '');
   if (missing.length > 0) (await read(missing)).forEach((t, k) => (texts[missing[k]!] = t));
@@ -78,6 +90,8 @@ export async function readWithTextLayer(
     encoderMs,
     fromLayer: fromLayer.length + extra.length,
     recognized: missing.length,
+    numbersChecked: numbered.length,
+    numberConflicts: conflicts,
   };
 }
 
