@@ -65,6 +65,8 @@ export default [
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
+      // Tests are not all type-checked: an import left pointing at a moved file fails here.
+      'import-x/no-unresolved': ['error', { ignore: ['\\?url$', '^virtual:', '\\.css$', '^/'] }],
     },
   },
   {

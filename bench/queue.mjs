@@ -32,7 +32,7 @@ const counts = values.workers.split(',').map(Number);
 const CLI = root('cli/pagemark.mjs');
 const tmp = mkdtempSync(join(os.tmpdir(), 'pagemark-bench-queue-'));
 
-const { makePdf } = await tsImport('../e2e/pdf-maker.ts', import.meta.url);
+const { makePdf } = await tsImport('../test/support/pdf-maker.ts', import.meta.url);
 const { startRedis } = await tsImport('../test/support/redis-server.ts', import.meta.url);
 const { PageQueue } = await tsImport('../cli/queue/bull-queue.ts', import.meta.url);
 

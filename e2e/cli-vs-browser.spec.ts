@@ -123,13 +123,14 @@ async function capturePageImages(page: Page): Promise<void> {
     const store: unknown[] = ((window as unknown as { __pageImages: unknown[] }).__pageImages = []);
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
-      // comlink's call message: engine.ocrPage(image, page, settings).
+      // comlink's call message: engine.ocrPage({ image, page, settings, ownText }, listener).
       const args = (message as { argumentList?: Array<{ value?: unknown }> })?.argumentList;
-      const image = args?.[0]?.value as { width: number; height: number; pixels: Uint8ClampedArray } | undefined;
+      const request = args?.[0]?.value as { image?: { width: number; height: number; pixels: Uint8ClampedArray }; page?: number } | undefined;
+      const image = request?.image;
       if (image?.pixels instanceof Uint8ClampedArray) {
         let bin = '';
         for (let i = 0; i < image.pixels.length; i += 0x8000) bin += String.fromCharCode(...image.pixels.subarray(i, i + 0x8000));
-        store.push({ width: image.width, height: image.height, page: args?.[1]?.value, b64: btoa(bin) });
+        store.push({ width: image.width, height: image.height, page: request?.page, b64: btoa(bin) });
       }
       return (post as (...a: unknown[]) => void).call(this, message, ...rest);
     } as typeof Worker.prototype.postMessage;

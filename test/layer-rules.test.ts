@@ -23,6 +23,7 @@ describe('layer rules', () => {
     ['training/x.ts', "import { runRealEval } from '../bench/eval/real/run-real.mjs';", 'no-restricted-paths'],
     ['bench/x.ts', "import { makePdf } from '../e2e/scan-maker';", 'no-restricted-paths'],
     ['src/render/x.ts', "import { makePdf } from '../../test/support/pdf-maker';", 'no-restricted-paths'],
+    ['test/queue/x.test.ts', "import { makePdf } from '../../e2e/pdf-maker';", 'no-unresolved'],
   ])('%s may not: %s', async (file, code, rule) => {
     expect((await problems(file, code)).join('\n')).toContain(rule);
   });

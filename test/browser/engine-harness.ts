@@ -31,7 +31,7 @@ async function runEngine(o: RunOptions): Promise<{ backend: string; result?: Pag
     const t0 = performance.now();
     if (o.cancelAfterMs !== undefined) setTimeout(() => void api.cancel(), o.cancelAfterMs);
     try {
-      const result = await api.ocrPage(image, 1, o.settings);
+      const result = await api.ocrPage({ image, page: 1, settings: o.settings });
       return { backend, result, events, ms: performance.now() - t0 };
     } catch (e) {
       return { backend, error: `${(e as Error).name}: ${(e as Error).message}`, events, ms: performance.now() - t0 };

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf, type MadePage } from '../../e2e/pdf-maker';
+import { makePdf, type MadePage } from '../support/pdf-maker';
 import { PageQueue } from '../../cli/queue/bull-queue';
 import { hasRedis, startRedis, type RedisServer } from '../support/redis-server';
 import { pagemark, startWorker, type WorkerProcess } from '../support/queue-workers';
