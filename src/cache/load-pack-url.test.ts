@@ -29,6 +29,8 @@ interface Server {
   calls: { url: string; init?: RequestInit }[];
   /** Number of upcoming responses per file to damage. */
   damage: Map<string, { times: number; how: 'flip' | 'truncate' }>;
+  /** Number of upcoming requests per file whose connection drops. */
+  drops: Map<string, number>;
   offline: boolean;
 }
 
@@ -36,12 +38,18 @@ function serve(pack: { manifest: string; files: Map<string, Uint8Array> }): Serv
   const s: Server = {
     calls: [],
     damage: new Map(),
+    drops: new Map(),
     offline: false,
     fetch: async (input, init) => {
       const url = String(input);
       s.calls.push({ url, init });
       if (s.offline) throw new TypeError('Failed to fetch');
       const path = url.slice(BASE.length);
+      const drops = s.drops.get(path) ?? 0;
+      if (drops > 0) {
+        s.drops.set(path, drops - 1);
+        throw new TypeError('network error');
+      }
       if (path === 'pack.json') return new Response(pack.manifest);
       const bytes = pack.files.get(path);
       if (!bytes) return new Response('not found', { status: 404, statusText: 'Not Found' });
@@ -105,6 +113,18 @@ describe('loading a pack from a URL', () => {
     const decoderCalls = server.calls.filter((c) => c.url.endsWith('decoder.onnx'));
     expect(decoderCalls).toHaveLength(2);
     expect(decoderCalls[1]!.init?.cache).toBe('reload');
+  });
+
+  it('tries a file again when its connection drops, and fails with the error when it keeps dropping', async () => {
+    const [first, second] = [...pack.files.keys()];
+    server.drops.set(first!, 2);
+    const loaded = await load();
+    expect(loaded.files.get(first!)).toEqual(pack.files.get(first!));
+    expect(server.calls.filter((c) => c.url.endsWith(first!))).toHaveLength(3);
+
+    const fresh = new PackStore(new MemoryCacheStorage().asStorage());
+    server.drops.set(second!, 10);
+    await expect(loadPackFromUrl(`${BASE}pack.json`, { store: fresh, fetch: server.fetch })).rejects.toThrow('network error');
   });
 
   it('never uses a file that is bad twice, and leaves no usable pack in the cache', async () => {

@@ -75,14 +75,33 @@ async function downloadVerified(
   emit: (e: EngineEvent) => void,
 ): Promise<Uint8Array> {
   const progress = (loaded: number, total: number) => emit({ type: 'pack-progress', file: f.file, loaded, total });
-  let bytes = await fetchBytes(url, f.bytes, progress, undefined, fetchFn);
+  let bytes = await afterDrops(() => fetchBytes(url, f.bytes, progress, undefined, fetchFn));
   try {
     await verifyPackFile(f, bytes);
     return bytes;
   } catch (e) {
     emit({ type: 'error', message: `${(e as Error).message}; downloading it again` });
   }
-  bytes = await fetchBytes(url, f.bytes, progress, { cache: 'reload' }, fetchFn);
+  bytes = await afterDrops(() => fetchBytes(url, f.bytes, progress, { cache: 'reload' }, fetchFn));
   await verifyPackFile(f, bytes); // a second bad copy fails the load: it is never used
   return bytes;
+}
+
+/** Tries after a dropped connection, with a short wait between; an HTTP error is an answer and is not retried. */
+const DROP_TRIES = 3;
+const DROP_WAIT_MS = 400;
+
+/**
+ * `download`, tried again when the connection drops (fetch's TypeError, "network error"): a pack is tens of
+ * megabytes, and a Wi-Fi blip, a proxy hiccup or a service worker busy installing should not fail the model's load.
+ */
+export async function afterDrops<T>(download: () => Promise<T>, tries = DROP_TRIES, waitMs = DROP_WAIT_MS): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await download();
+    } catch (e) {
+      if (!(e instanceof TypeError) || attempt >= tries) throw e;
+      await new Promise((r) => setTimeout(r, waitMs * attempt));
+    }
+  }
 }
