@@ -44,6 +44,22 @@ function pagemark(args: string[], timeoutMs: number) {
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** Linux: the processes whose parent is `pid`, and whether one still runs (a zombie has ended). */
+const childrenOf = (pid: number): number[] =>
+  readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((p) => {
+    try {
+      return Number(readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]) === pid;
+    } catch {
+      return false;
+    }
+  });
+const alive = (pid: number): boolean => {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '')[0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
 const readLines = (path: string): Line[] => (existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
 
 /** A good one-line PDF to follow each hostile file. */
@@ -174,8 +190,14 @@ describe('hostile inputs through the CLI', () => {
     const exited = new Promise((resolve) => child.on('exit', resolve));
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline && !readLines(jsonl).some((l) => l.page === 1)) await new Promise((r) => setTimeout(r, 200));
+    // The document process busy with the hanging page: it must not outlive the run that started it.
+    const documentProcesses = childrenOf(child.pid!);
+    expect(documentProcesses.length).toBeGreaterThan(0);
     child.kill('SIGKILL');
     await exited;
+    const gone = Date.now() + 10_000;
+    while (Date.now() < gone && documentProcesses.some(alive)) await new Promise((r) => setTimeout(r, 200));
+    expect(documentProcesses.filter(alive)).toEqual([]);
     expect(readLines(jsonl)).toEqual([expect.objectContaining({ file: 'good-then-deep.pdf', page: 1, pages: 2, ok: true, markdown: 'First page is fine' })]);
     expect(readdirSync(pages)).toEqual(['good-then-deep_pg1.md']);
     expect(readFileSync(join(pages, 'good-then-deep_pg1.md'), 'utf8')).toBe('First page is fine\n');
