@@ -1,27 +1,16 @@
 // The CLI in OCR mode (a model pack on onnxruntime-node): bad files, settings and outputs with the
 // random-weight test pack (the reading does not matter there), headers and footers with the pocket pack.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pagemark } from '../test/support/run-cli';
 
 const root = join(import.meta.dirname, '..');
 const fx = (name: string) => join(root, 'e2e/fixtures', name);
 const tmp = mkdtempSync(join(tmpdir(), 'pagemark-cli-ocr-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function pagemark(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'cli/pagemark.mjs'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** A one-page PDF (standard Helvetica) with a running header, two body lines and a page number. */
 function headedPage(): Buffer {

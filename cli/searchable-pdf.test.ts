@@ -1,6 +1,6 @@
 // `pagemark FILE --searchable-pdf OUT.pdf` with the pocket pack: a scanned page gets the Markdown's text as an
 // invisible layer in the Markdown's order, a born-digital page keeps its own, a page that fails is left as it was.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,22 +9,12 @@ import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { plainText } from '../src/core/searchable-pdf/plain-text';
 import { LAYER_FONT } from './searchable-output';
+import { pagemark } from '../test/support/run-cli';
 
 const root = join(import.meta.dirname, '..');
 const tmp = mkdtempSync(join(tmpdir(), 'pagemark-cli-searchable-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function pagemark(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'cli/pagemark.mjs'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const SCANNED = ['Harbour records from the spring', 'Ships arrived every week with grain', 'The ledger was kept by the clerk'];
 
