@@ -46,6 +46,14 @@ for (let d = 1; d <= docCount; d++) {
 }
 const totalPages = pagesPerDoc * docCount;
 
+// Busy CPU time of the whole machine (all processes) from /proc/stat, in seconds: a worker is a process tree (its
+// document process draws pages beside its recognition), so the cores it keeps busy say how far more workers can scale.
+function busySeconds() {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = f[3] + (f[4] ?? 0);
+  return (f.reduce((a, b) => a + b, 0) - idle) / 100;
+}
+
 function startWorker(url, prefix) {
   const proc = spawn(process.execPath, [CLI, 'worker', '--redis', url, '--prefix', prefix, '--threads', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let text = '';
@@ -70,6 +78,8 @@ try {
         await Promise.all(workers.map((w) => w.ready));
         const out = join(tmp, prefix);
         const load1 = os.loadavg()[0];
+        const busy0 = busySeconds();
+        const wall0 = performance.now();
         const added = spawnSync(process.execPath, [CLI, 'queue', 'add', ...inputs, '--out', out, '--redis', redis.url, '--prefix', prefix], { encoding: 'utf8' });
         if (added.status !== 0) throw new Error(added.stderr);
         const queue = new PageQueue(redis.url, prefix);
@@ -79,12 +89,13 @@ try {
           if (s.documents.completed + s.documents.failed >= docCount) break;
           await new Promise((r) => setTimeout(r, 200));
         }
+        const coresBusy = (busySeconds() - busy0) / ((performance.now() - wall0) / 1000);
         const jobs = await queue.documents.getJobs(['completed', 'failed']);
         // From the documents' arrival in Redis (not the adding process's start-up) to the last one assembled.
         const seconds = (Math.max(...jobs.map((j) => j.finishedOn)) - Math.min(...jobs.map((j) => j.timestamp))) / 1000;
         await queue.close();
-        runs.push({ workers: n, round, load1: +load1.toFixed(1), seconds: +seconds.toFixed(2), pagesPerSecond: +(totalPages / seconds).toFixed(3), failed: s.pages.failed + s.documents.failed });
-        print(`${n} worker(s), round ${round}: ${totalPages} pages in ${seconds.toFixed(1)} s = ${(totalPages / seconds).toFixed(2)} pages/s (load ${load1.toFixed(1)} before)`);
+        runs.push({ workers: n, round, load1: +load1.toFixed(1), seconds: +seconds.toFixed(2), pagesPerSecond: +(totalPages / seconds).toFixed(3), coresBusy: +coresBusy.toFixed(2), failed: s.pages.failed + s.documents.failed });
+        print(`${n} worker(s), round ${round}: ${totalPages} pages in ${seconds.toFixed(1)} s = ${(totalPages / seconds).toFixed(2)} pages/s, ${coresBusy.toFixed(2)} cores busy (load ${load1.toFixed(1)} before)`);
       } finally {
         for (const w of workers) w.proc.kill('SIGKILL');
       }
@@ -107,6 +118,7 @@ const median = (xs) => {
   return +(v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2).toFixed(3);
 };
 const byWorkers = Object.fromEntries(counts.map((n) => [n, median(runs.filter((r) => r.workers === n).map((r) => r.pagesPerSecond))]));
+const coresBy = Object.fromEntries(counts.map((n) => [n, median(runs.filter((r) => r.workers === n).map((r) => r.coresBusy))]));
 const speedup = counts.length > 1 ? +(byWorkers[counts.at(-1)] / byWorkers[counts[0]]).toFixed(2) : undefined;
 const result = {
   date: new Date().toISOString(),
@@ -114,6 +126,7 @@ const result = {
   set: { documents: docCount, pagesPerDocument: pagesPerDoc, kind: 'generated born-digital PDFs, default conversion (shipped pack, PDF text)' },
   runs,
   medianPagesPerSecond: byWorkers,
+  medianCoresBusy: coresBy,
   speedup,
   cli: { seconds: +cliSeconds.toFixed(2), pagesPerSecond: +(totalPages / cliSeconds).toFixed(3) },
   sameMarkdownAsCli: sameAsCli,
@@ -126,11 +139,12 @@ const md = [
   `${result.date.slice(0, 10)}, ${result.machine.cores} cores (${result.machine.model}), shared with other work: the 1-minute load average before each run is in the table (above ${result.machine.cores}, the workers compete with other processes for the cores).`,
   `Set: ${docCount} generated born-digital PDFs × ${pagesPerDoc} pages, the default conversion; each worker one onnxruntime thread, pack loaded before the clock starts; clock from the documents' arrival in Redis to the last document assembled.`,
   '',
-  '| workers | round | load before | seconds | pages/s |',
-  '|---|---|---|---|---|',
-  ...runs.map((r) => `| ${r.workers} | ${r.round} | ${r.load1} | ${r.seconds} | ${r.pagesPerSecond} |`),
+  '| workers | round | load before | seconds | pages/s | cores busy (whole machine) |',
+  '|---|---|---|---|---|---|',
+  ...runs.map((r) => `| ${r.workers} | ${r.round} | ${r.load1} | ${r.seconds} | ${r.pagesPerSecond} | ${r.coresBusy} |`),
   '',
   `Median pages/s: ${counts.map((n) => `${n} worker(s) ${byWorkers[n]}`).join(', ')}${speedup ? `; ${counts.at(-1)} vs ${counts[0]}: ×${speedup}` : ''}.`,
+  `Median cores busy: ${counts.map((n) => `${n} worker(s) ${coresBy[n]}`).join(', ')} of ${result.machine.cores}: a worker is its recognition plus a document process drawing the next page, so one worker already keeps more than one core busy and more workers can only add the cores left idle (pages/s per busy core: ${counts.map((n) => `${n} worker(s) ${(byWorkers[n] / coresBy[n]).toFixed(2)}`).join(', ')}).`,
   `Single-process CLI on the same set: ${result.cli.pagesPerSecond} pages/s (${result.cli.seconds} s, pack load included). Queue output equals the CLI's byte for byte: ${sameAsCli}.`,
   '',
 ].join('\n');
