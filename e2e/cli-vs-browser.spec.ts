@@ -52,6 +52,7 @@ test('CLI and app give the same Markdown for a PNG and for the pages of a PDF', 
     await expect(documentItem(page, PDF).getByTestId('doc-progress')).toContainText('3 of 3 pages converted', { timeout: 600_000 });
     await expect(documentItem(page, PNG).getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 120_000 });
     const shots = await engineInputs(page);
+    expect(shots.map((s) => s.page).sort()).toEqual([1, 1, 2, 3]);
     const app = { [PDF]: await downloadDocument(page, PDF), [PNG]: await downloadDocument(page, PNG) };
     const { code, stderr } = await cli;
     expect(stderr).toBe('');
@@ -117,28 +118,57 @@ function runCli(args: string[]): Promise<{ code: number | null; stderr: string }
   });
 }
 
-/** Keeps a copy of each page image the app hands to the engine worker (before it is transferred). */
+/**
+ * Keeps each page image the engine worker receives. The pixels go from the render worker to the engine worker on a
+ * port and never pass the page's thread, so the engine worker's ports are watched, from the moment it starts: it
+ * loads its pack (seconds) before any page reaches it.
+ */
 async function capturePageImages(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const store: unknown[] = ((window as unknown as { __pageImages: unknown[] }).__pageImages = []);
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
-      // comlink's call message: engine.ocrPage({ image, page, settings, ownText }, listener).
-      const args = (message as { argumentList?: Array<{ value?: unknown }> })?.argumentList;
-      const request = args?.[0]?.value as { image?: { width: number; height: number; pixels: Uint8ClampedArray }; page?: number } | undefined;
-      const image = request?.image;
-      if (image?.pixels instanceof Uint8ClampedArray) {
-        let bin = '';
-        for (let i = 0; i < image.pixels.length; i += 0x8000) bin += String.fromCharCode(...image.pixels.subarray(i, i + 0x8000));
-        store.push({ width: image.width, height: image.height, page: request?.page, b64: btoa(bin) });
-      }
-      return (post as (...a: unknown[]) => void).call(this, message, ...rest);
-    } as typeof Worker.prototype.postMessage;
+  page.on('worker', (worker) => {
+    if (!/engine/.test(worker.url())) return;
+    void worker
+      .evaluate(() => {
+        const store: Array<{ width: number; height: number; page: number; pixels: Uint8ClampedArray }> = ((self as unknown as { __pageImages: unknown[] }).__pageImages = []);
+        // comlink's call message, engine.ocrPage({ image: port, page, … }, listener), comes before its pixels are read.
+        let current = 0;
+        self.addEventListener('message', (e) => {
+          const call = e.data as { path?: string[]; argumentList?: Array<{ value?: { page?: number } }> };
+          if (call?.path?.[0] === 'ocrPage') current = call.argumentList?.[0]?.value?.page ?? 0;
+        });
+        const add = MessagePort.prototype.addEventListener;
+        const remove = MessagePort.prototype.removeEventListener;
+        const wrapped = new WeakMap<object, EventListener>();
+        MessagePort.prototype.addEventListener = function (this: MessagePort, type: string, listener: unknown, options?: unknown) {
+          if (type !== 'message' || typeof listener !== 'function') return (add as (...a: unknown[]) => void).call(this, type, listener, options);
+          const watch =
+            wrapped.get(listener) ??
+            function (this: MessagePort, e: Event) {
+              const data = (e as MessageEvent).data as { width?: number; height?: number; pixels?: unknown };
+              if (data?.pixels instanceof Uint8ClampedArray) store.push({ width: data.width!, height: data.height!, page: current, pixels: data.pixels });
+              return (listener as EventListener).call(this, e);
+            };
+          wrapped.set(listener, watch);
+          return (add as (...a: unknown[]) => void).call(this, type, watch, options);
+        } as typeof MessagePort.prototype.addEventListener;
+        MessagePort.prototype.removeEventListener = function (this: MessagePort, type: string, listener: unknown, options?: unknown) {
+          return (remove as (...a: unknown[]) => void).call(this, type, (listener && wrapped.get(listener as object)) ?? listener, options);
+        } as typeof MessagePort.prototype.removeEventListener;
+      })
+      .catch(() => undefined);
   });
 }
 
+/** The images the engine read, with their page numbers. */
 async function engineInputs(page: Page): Promise<Shot[]> {
-  const raw = await page.evaluate(() => (window as unknown as { __pageImages: Array<Omit<Shot, 'pixels'> & { b64: string }> }).__pageImages);
+  const engine = page.workers().find((w) => /engine/.test(w.url()));
+  expect(engine, 'the engine worker is running').toBeDefined();
+  const raw = await engine!.evaluate(() =>
+    (self as unknown as { __pageImages: Array<{ width: number; height: number; page: number; pixels: Uint8ClampedArray }> }).__pageImages.map(({ pixels, ...size }) => {
+      let bin = '';
+      for (let i = 0; i < pixels.length; i += 0x8000) bin += String.fromCharCode(...pixels.subarray(i, i + 0x8000));
+      return { ...size, b64: btoa(bin) };
+    }),
+  );
   return raw.map(({ b64, ...s }) => ({ ...s, pixels: Buffer.from(b64, 'base64') }));
 }
 

@@ -44,7 +44,8 @@ export class EngineBridge {
     const remote = this.remote;
     if (!remote) throw new Error('The engine is not loaded.');
     if (signal?.aborted) throw abortError();
-    const call = remote.ocrPage(Comlink.transfer(request, [request.image.pixels.buffer]), listener && Comlink.proxy(listener));
+    const image = request.image;
+    const call = remote.ocrPage(Comlink.transfer(request, ['pixels' in image ? image.pixels.buffer : image]), listener && Comlink.proxy(listener));
     const work = Promise.race([call, this.crashed]);
     if (!signal) return work;
     return new Promise<EnginePageResult>((resolve, reject) => {

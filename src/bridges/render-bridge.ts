@@ -39,8 +39,8 @@ export class RenderBridge implements PageRenderer {
     });
   }
 
-  readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions): Promise<PageForReading> {
-    return this.call((r) => r.readPage(docId, page, target, options));
+  readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions, pixels: MessagePort): Promise<PageForReading> {
+    return this.call((r) => r.readPage(docId, page, target, options, Comlink.transfer(pixels, [pixels])));
   }
 
   renderPreview(docId: number, page: number, longSide: number): Promise<Blob> {

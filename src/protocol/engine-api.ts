@@ -43,9 +43,13 @@ export interface EngineApi {
   deleteCachedPack(name: string): Promise<void>;
 }
 
-/** One page to read: its pixels (transferred) and, for a PDF, its own text lines. */
+/** One page to read: its pixels and, for a PDF, its own text lines. */
 export interface PageRequest {
-  image: PageImage;
+  /**
+   * The pixels (transferred), or in the app a port on which the render worker posts them (render-api readPage):
+   * then the page's thread hands the engine a port, never the pixels.
+   */
+  image: PageImage | MessagePort;
   page: number;
   settings: EngineSettings;
   /** A PDF page's own text lines, used instead of recognizing them where they match the page (lines packs). */

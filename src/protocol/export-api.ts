@@ -1,6 +1,6 @@
 // The export worker's API (searchable PDFs with pdf-lib, off the page's thread). Types only.
 import type { PageTextLines } from './page';
-import type { DocumentKind } from './render-api';
+import type { DocumentKind } from './document';
 
 /** One page of a document to export, as the conversion left it. */
 export interface PageOutcome {

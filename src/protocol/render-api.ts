@@ -1,7 +1,12 @@
 // The render worker's API (pdf.js and image decoding), as the UI sees it through the comlink bridge.
+import type { DocumentKind, RenderTarget } from './document';
 import type { PageImage, PagePartial, PdfTextLine } from './page';
 
-export type DocumentKind = 'pdf' | 'png' | 'jpeg' | 'webp';
+export type { DocumentKind, RenderTarget };
+
+/** A page image's size and resolution, without its pixels. */
+export type PageSize = Omit<PageImage, 'pixels'>;
+
 
 export type OpenFailure =
   | 'password-required'
@@ -14,25 +19,18 @@ export type OpenResult =
   | { ok: true; docId: number; pageCount: number }
   | { ok: false; reason: OpenFailure; message: string };
 
-/** Size rule for a rendered page. */
-export interface RenderTarget {
-  /** Long side in pixels the page is scaled to (before the caps). */
-  longSide: number;
-  /** Upper bound on width × height; a giant page is scaled down to fit. */
-  maxPixels: number;
-  /** Never render above this resolution (tiny pages would otherwise be upscaled absurdly). */
-  maxDpi: number;
-}
 
 export interface RenderApi {
   /** pdfjsBase: absolute URL of the folder holding cmaps/, standard_fonts/, wasm/, iccs/. */
   configure(pdfjsBase: string): void;
   open(bytes: ArrayBuffer, kind: DocumentKind, password?: string): Promise<OpenResult>;
   /**
-   * Everything the engine needs of one page, from one visit to it: its pixels (transferred), and for a PDF when
-   * asked, its own text lines in those pixels and a first Markdown of them laid out here, off the page's thread.
+   * Everything the engine needs of one page, from one visit to it. Its pixels are posted on `pixels` (one
+   * PageImage, transferred, before this call returns) for the engine worker at the port's other end, so they go
+   * from worker to worker and never through the page's thread; what comes back here is small: the image's size,
+   * and for a PDF when asked, its own text lines in those pixels and a first Markdown of them laid out here.
    */
-  readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions): Promise<PageForReading>;
+  readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions, pixels: MessagePort): Promise<PageForReading>;
   /** Whether a PDF page draws text of its own, an invisible OCR layer included (false for images). */
   hasOwnText(docId: number, page: number): Promise<boolean>;
   /** A compressed picture of the page for display or thumbnails. */
@@ -48,7 +46,8 @@ export interface ReadPageOptions {
 }
 
 export interface PageForReading {
-  image: PageImage;
+  /** The size of the image posted on the pixels port (of the page's box for a blank page, which posts none). */
+  size: PageSize;
   /**
    * A PDF page's own text lines, in the image's pixels. None for images, and none when the page's text is an
    * OCR layer drawn invisibly over a scan (core/text-layer/invisible-text.ts) or could not be read.
@@ -56,7 +55,7 @@ export interface PageForReading {
   ownText?: PdfTextLine[];
   /** The own text laid out as a partial page (core/pipeline/text-preview.ts), shown until the page is read. */
   preview?: PagePartial;
-  /** A PDF page that paints nothing (core/page-render/blank-page.ts): not drawn, its image has the page's size and no pixels. */
+  /** A PDF page that paints nothing (core/page-render/blank-page.ts): not drawn, no pixels posted. */
   blank?: true;
 }
 

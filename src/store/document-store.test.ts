@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { EngineSettings, PageListener, PageRequest } from '../protocol/engine-api';
-import type { PagePartial, PageResult, PdfTextLine } from '../protocol/page';
+import type { PageImage, PagePartial, PageResult, PdfTextLine } from '../protocol/page';
 import type { PageForReading, PageRenderer, ReadPageOptions } from '../protocol/render-api';
 import { DocumentStore, type ConversionHost } from './document-store';
 
@@ -16,12 +16,15 @@ class FakeRenderer implements PageRenderer {
   async open() {
     return { ok: true as const, docId: 7, pageCount: 2 };
   }
-  async readPage(_doc: number, page: number, _target: unknown, options: ReadPageOptions): Promise<PageForReading> {
+  async readPage(_doc: number, page: number, _target: unknown, options: ReadPageOptions, pixels: MessagePort): Promise<PageForReading> {
     this.asked.push(options);
-    const image = { width: 4, height: 4, pixels: new Uint8ClampedArray(64), dpi: 144 };
-    if (!options.ownText) return { image };
+    // As the render worker: the pixels go on the port (page number in them, to tell pages apart), the rest back.
+    pixels.postMessage({ width: 4, height: 4, pixels: new Uint8ClampedArray(64).fill(page), dpi: 144 });
+    pixels.close();
+    const size = { width: 4, height: 4, dpi: 144 };
+    if (!options.ownText) return { size };
     const own = this.ownText(page);
-    return { image, ownText: own.lines, ...(own.preview && { preview: own.preview }) };
+    return { size, ownText: own.lines, ...(own.preview && { preview: own.preview }) };
   }
   async renderPreview() {
     return new Blob();
@@ -97,6 +100,31 @@ describe('DocumentStore', () => {
     expect(doc.pages[1].status).toBe('done');
   });
 
+  it('hands the engine a port on which the render worker posted the page, not the pixels', async () => {
+    const store = new DocumentStore(new FakeRenderer());
+    const seen: Array<{ page: number; first: number; size: number }> = [];
+    const h = host(async (page) => result(page));
+    const ocr = h.ocrPage;
+    h.ocrPage = async (request, signal, listener) => {
+      expect(request.image).toBeInstanceOf(MessagePort);
+      const image = await new Promise<PageImage>((resolve) => ((request.image as MessagePort).onmessage = (e) => resolve(e.data)));
+      (request.image as MessagePort).close();
+      seen.push({ page: request.page, first: image.pixels[0]!, size: image.pixels.length });
+      return ocr(request, signal, listener);
+    };
+    store.setHost(h);
+    await store.addFiles([pdf()]);
+    await settled(store);
+    expect(seen).toEqual([
+      { page: 1, first: 1, size: 64 },
+      { page: 2, first: 2, size: 64 },
+    ]);
+    expect(store.getSnapshot()[0].pages.map((p) => p.size)).toEqual([
+      { width: 4, height: 4 },
+      { width: 4, height: 4 },
+    ]);
+  });
+
   it('a page error that already names its page is shown once, not as “Page 1: Page 1 …”', async () => {
     const store = new DocumentStore(new FakeRenderer());
     const limit = 'Page 1 took longer than 90 s to draw and was skipped.';
@@ -108,7 +136,8 @@ describe('DocumentStore', () => {
 
   it('a page that paints nothing is done without the model, even while the model loads', async () => {
     const renderer = new FakeRenderer();
-    renderer.readPage = async (_doc, page) => ({ image: { width: 4, height: 4, pixels: new Uint8ClampedArray(0), dpi: 144 }, ...(page === 1 && { blank: true as const }) });
+    const drawn = renderer.readPage.bind(renderer);
+    renderer.readPage = async (doc, page, target, options, pixels) => (page === 1 ? (pixels.close(), { size: { width: 4, height: 4, dpi: 144 }, blank: true as const }) : drawn(doc, page, target, options, pixels));
     const store = new DocumentStore(renderer);
     let loaded!: (ok: boolean) => void;
     const h = { ...host(async (page) => result(page)), ensureReady: () => new Promise<boolean>((r) => (loaded = r)) };

@@ -183,6 +183,7 @@ export class DocumentStore {
     this.current = { docId: doc.id, page, controller };
     const started = performance.now();
     const settings = host.settings();
+    const pixels = new MessageChannel();
     let loaded = false;
     void ready.then(
       () => (loaded = true),
@@ -190,11 +191,13 @@ export class DocumentStore {
     );
     try {
       this.updatePage(doc.id, page, { status: 'rendering', stage: 'Rendering' });
-      // One visit to the render worker: the pixels, the page's own text and its first Markdown, all made there.
+      // One visit to the render worker: the page's own text and its first Markdown come back here, made there; its
+      // pixels wait on a port that this thread hands to the engine, so they go from worker to worker.
       const ownText = doc.kind === 'pdf' && Boolean(host.readOwnText?.());
-      const { image, ownText: lines, preview, blank } = await this.renderer.readPage(doc.renderId!, page, OCR_TARGET, { ownText, dropHeaders: settings.dropHeaders });
+      const read = await this.renderer.readPage(doc.renderId!, page, OCR_TARGET, { ownText, dropHeaders: settings.dropHeaders }, pixels.port1);
+      const { ownText: lines, preview, blank } = read;
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
-      const size = { width: image.width, height: image.height };
+      const size = { width: read.size.width, height: read.size.height };
       // A page that paints nothing has nothing to read: done without the model (thousands of them go at pdf.js's pace).
       if (blank) {
         this.updatePage(doc.id, page, { status: 'done', stage: undefined, result: blankPageResult(page), size, ms: performance.now() - started });
@@ -212,7 +215,7 @@ export class DocumentStore {
         progress: (done, total, stage) => live() && this.updatePage(doc.id, page, { stage, stageProgress: total > 0 ? done / total : undefined }),
         partial: (partial) => live() && this.updatePage(doc.id, page, { partial }),
       };
-      const { figureImages: figures, ...result } = await host.ocrPage({ image, page, settings, ...(lines && { ownText: lines }) }, controller.signal, listener);
+      const { figureImages: figures, ...result } = await host.ocrPage({ image: pixels.port2, page, settings, ...(lines && { ownText: lines }) }, controller.signal, listener);
       this.updatePage(doc.id, page, { status: 'done', stage: undefined, stageProgress: undefined, partial: undefined, result, figures, ms: performance.now() - started });
       return true;
     } catch (err) {
@@ -229,6 +232,8 @@ export class DocumentStore {
       return true;
     } finally {
       this.current = null;
+      // Pixels never handed on (a blank or cancelled page, no model) are let go; a port sent on is closed already.
+      pixels.port2.close();
     }
   }
 }

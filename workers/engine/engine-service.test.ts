@@ -93,6 +93,19 @@ describe('EngineService', () => {
     expect(got.stats.tokens).toBe(want.stats.tokens);
   }, 120_000);
 
+  it('reads a page whose pixels come on a port (from the render worker) as it reads them given', async () => {
+    const service = new EngineService(provider('wasm', Infinity));
+    await service.init({ kind: 'default' }, settings, () => {});
+    const want = await service.ocrPage({ image: await image(), page: 1, settings });
+    const channel = new MessageChannel();
+    const pixels = await image();
+    channel.port1.postMessage(pixels, [pixels.pixels.buffer]);
+    channel.port1.close();
+    const got = await service.ocrPage({ image: channel.port2, page: 1, settings });
+    expect(got.markdown).toBe(want.markdown);
+    expect(got.markdown.length).toBeGreaterThan(20);
+  }, 120_000);
+
   it('cancel() rejects the running page with an AbortError', async () => {
     const service = new EngineService(provider('wasm', Infinity));
     await service.init({ kind: 'default' }, settings, () => {});

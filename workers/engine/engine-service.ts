@@ -75,9 +75,10 @@ export class EngineService implements EngineApi {
     }
   }
 
-  async ocrPage({ image, page, settings, ownText }: PageRequest, listener?: PageListener): Promise<EnginePageResult> {
+  async ocrPage({ image: given, page, settings, ownText }: PageRequest, listener?: PageListener): Promise<EnginePageResult> {
     if (!this.engine) throw new Error('The engine is not initialised.');
     const controller = (this.controller = new AbortController());
+    const image = 'pixels' in given ? given : await receivePixels(given);
     const onProgress = (stage: PageStage, done: number, total: number) => void listener?.progress(done, total, stage);
     // The same request whatever the pack: page models ignore what only the lines pipeline uses.
     const run = () =>
@@ -155,4 +156,19 @@ export class EngineService implements EngineApi {
     if (old) await old.close().catch(() => {});
     await this.start('wasm', k);
   }
+}
+
+/** The page image the render worker posted on `port` (queued before the page's request was sent). */
+function receivePixels(port: MessagePort): Promise<PageImage> {
+  return new Promise((resolve) => {
+    port.addEventListener(
+      'message',
+      (e: MessageEvent<PageImage>) => {
+        port.close();
+        resolve(e.data);
+      },
+      { once: true },
+    );
+    port.start();
+  });
 }

@@ -1,5 +1,6 @@
 // Render worker: opens PDFs (pdf.js) and images, draws one page at a time on OffscreenCanvas and
-// hands back pixels (transferred) or a compressed preview. Nothing here touches the DOM.
+// posts their pixels to the engine worker (transferred, on a port the page's thread passes along) or hands back a
+// compressed picture. Nothing here touches the DOM.
 import * as Comlink from 'comlink';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PageImage } from '../../src/protocol/page';
@@ -71,18 +72,24 @@ const api: RenderApi = {
     return { ok: true, docId, pageCount: opened.pageCount };
   },
 
-  async readPage(docId, page, target, options) {
-    const entry = getDocument(docId);
-    const read = entry.kind === 'pdf' ? await readPdfPage(entry.doc, page, target, options.ownText) : { ...(await drawPage(docId, page, target)), ownText: undefined };
-    if ('blank' in read) return { image: { ...read.blank, pixels: new Uint8ClampedArray(0) }, blank: true };
-    const { canvas, dpi, ownText } = read;
-    const context = canvas.getContext('2d', { willReadFrequently: true })!;
-    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    const image: PageImage = { width: canvas.width, height: canvas.height, pixels: data, dpi };
-    release(canvas);
-    // The first Markdown of a page with its own text, laid out here so the page's thread never runs a layout.
-    const preview = ownText?.length ? textPreview(ownText, image, page, options.dropHeaders) : null;
-    return Comlink.transfer({ image, ...(ownText && { ownText }), ...(preview && { preview }) }, [data.buffer]);
+  async readPage(docId, page, target, options, pixels) {
+    try {
+      const entry = getDocument(docId);
+      const read = entry.kind === 'pdf' ? await readPdfPage(entry.doc, page, target, options.ownText) : { ...(await drawPage(docId, page, target)), ownText: undefined };
+      if ('blank' in read) return { size: read.blank, blank: true };
+      const { canvas, dpi, ownText } = read;
+      const context = canvas.getContext('2d', { willReadFrequently: true })!;
+      const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      const image: PageImage = { width: canvas.width, height: canvas.height, pixels: data, dpi };
+      release(canvas);
+      // The first Markdown of a page with its own text, laid out here so the page's thread never runs a layout.
+      const preview = ownText?.length ? textPreview(ownText, image, page, options.dropHeaders) : null;
+      // Straight to the engine worker at the port's other end; queued there before this call returns.
+      pixels.postMessage(image, [data.buffer]);
+      return { size: { width: image.width, height: image.height, dpi }, ...(ownText && { ownText }), ...(preview && { preview }) };
+    } finally {
+      pixels.close();
+    }
   },
 
   async hasOwnText(docId, page) {

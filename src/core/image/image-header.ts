@@ -4,7 +4,7 @@
 //
 //   checkImageHeader(bytes, kind) → { ok: true, width, height } | { ok: false, problem }
 //   imageProblemMessage(problem)  → the sentence both show ("this image …", without the file's name)
-import type { DocumentKind } from '../../protocol/render-api';
+import type { DocumentKind } from '../../protocol/document';
 
 /** The most pixels an image may have: 100 M (400 MB as RGBA before it is scaled to the page size). */
 export const MAX_IMAGE_PIXELS = 100_000_000;

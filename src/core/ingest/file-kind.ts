@@ -1,5 +1,5 @@
 // What a file really is, from its first bytes — extensions and MIME types lie.
-import type { DocumentKind } from '../../protocol/render-api';
+import type { DocumentKind } from '../../protocol/document';
 
 export type Sniffed = { ok: true; kind: DocumentKind } | { ok: false; message: string };
 

@@ -1,6 +1,6 @@
 // How large to render a page: long side ≈ target, bounded by a pixel budget and a resolution ceiling,
 // so a 200×200-inch poster and a postage stamp both come out at a sane size.
-import type { RenderTarget } from '../../protocol/render-api';
+import type { RenderTarget } from '../../protocol/document';
 
 export const POINTS_PER_INCH = 72;
 
