@@ -7,12 +7,12 @@ import { safeFileName } from '../../src/export/entry-name';
 
 /** What a page's Markdown depends on; a worker builds (and keeps) one engine per distinct value. */
 export interface EngineSettings {
-  mode: 'ocr' | 'text-layer';
+  mode: 'ocr' | 'own-text';
   /** A pack folder every worker can read; null: each worker's built-in pack. */
   pack: string | null;
   k: 0 | 1 | 2 | 3;
   dropHeaders: boolean;
-  pdfText: boolean;
+  ownText: boolean;
 }
 
 export interface DocumentSpec {
@@ -47,8 +47,8 @@ export const stemOf = (fileName: string) => basename(fileName, extname(fileName)
  * again is a no-op and its jobs can never be queued twice. Limits do not change the Markdown and are left out.
  */
 export function documentKey(spec: Pick<DocumentSpec, 'input' | 'out' | 'engine'>): string {
-  const { mode, pack, k, dropHeaders, pdfText } = spec.engine;
-  const canonical = JSON.stringify([spec.input, spec.out, mode, pack, k, dropHeaders, pdfText]);
+  const { mode, pack, k, dropHeaders, ownText } = spec.engine;
+  const canonical = JSON.stringify([spec.input, spec.out, mode, pack, k, dropHeaders, ownText]);
   return createHash('sha256').update(canonical).digest('hex').slice(0, 24);
 }
 
