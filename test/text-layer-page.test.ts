@@ -56,7 +56,7 @@ describe('a born-digital page with its text layer', () => {
     const r = await ocrPage(notingDetectorSides(engine, sides), page, 1, { k: 3, dropHeaders: false, ownText: layer });
     // The detector only gives the layout its lines here: one coarser pass.
     expect(sides).toEqual([LAYER_DETECT_SIDE]);
-    expect(LAYER_DETECT_SIDE).toBeLessThan(engine.detectorSpec.preprocess.maxSide);
+    expect(LAYER_DETECT_SIDE).toBeLessThan(engine.detectorSpec.preprocess.maxSide!);
     expect(r.stats.ownText).toMatchObject({ used: true, lines: layer.length, recognized: 0, numberConflicts: [] });
     expect(wordError(truth, r.markdown)).toBeLessThan(0.01);
     expect(wordError(truth, r.markdown)).toBeLessThanOrEqual(wordError(truth, ocr.markdown));
