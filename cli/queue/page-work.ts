@@ -11,7 +11,7 @@ import { writeDocument } from './assemble';
 import type { DocumentJobData, PageJobData, PageQueue } from './bull-queue';
 import { localInput } from './fetch-input';
 import { keepPageRecord, readPageRecord } from './page-records';
-import { outputPaths, type EngineSettings } from './queue-names';
+import { jobSettings, outputPaths, type EngineSettings } from './queue-names';
 
 const DEFAULT_PACK = fileURLToPath(new URL('../../models/pocket', import.meta.url));
 
@@ -89,7 +89,7 @@ export async function processPage(job: Job<PageJobData>, engines: Engines): Prom
   }
   let engine: PageEngine;
   try {
-    engine = await engines.get(d.engine);
+    engine = await engines.get(jobSettings(d.engine));
   } catch (e) {
     // This worker's problem (its pack), not the page's: the page is tried again, here or elsewhere.
     throw new Error(e instanceof EngineError ? e.message : `the engine could not start: ${(e as Error).message}`);

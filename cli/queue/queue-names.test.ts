@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { documentKey, fileNameOf, outputPaths, pageJobId, repairJobId, stemOf, type EngineSettings } from './queue-names';
+import { documentKey, fileNameOf, jobSettings, outputPaths, pageJobId, repairJobId, stemOf, type EngineSettings } from './queue-names';
 
 const engine: EngineSettings = { mode: 'ocr', pack: null, k: 3, dropHeaders: false, ownText: true };
 
 describe('queue names', () => {
+  it('reads the settings of a job added under the old names as they were meant', () => {
+    expect(jobSettings({ mode: 'ocr', pack: null, k: 2, dropHeaders: true, pdfText: false })).toEqual({ mode: 'ocr', pack: null, k: 2, dropHeaders: true, ownText: false });
+    expect(jobSettings({ mode: 'text-layer', pack: '/p', k: 3, dropHeaders: false, pdfText: true })).toEqual({ mode: 'own-text', pack: '/p', k: 3, dropHeaders: false, ownText: true });
+    expect(jobSettings(engine)).toBe(engine);
+  });
+
+
   it('gives a document the same key for the same input, output and settings, and another for any change', () => {
     const a = documentKey({ input: '/data/a.pdf', out: '/out', engine });
     expect(documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine } })).toBe(a);

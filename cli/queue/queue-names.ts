@@ -15,6 +15,16 @@ export interface EngineSettings {
   ownText: boolean;
 }
 
+/**
+ * A job's settings as a worker reads them: jobs added by an older `pagemark queue add` still in Redis name the own
+ * text `pdfText` and the text-only mode `'text-layer'`, and are converted as they were asked to be.
+ */
+export function jobSettings(stored: EngineSettings | (Omit<EngineSettings, 'mode' | 'ownText'> & { mode: 'ocr' | 'text-layer'; pdfText: boolean })): EngineSettings {
+  if (!('pdfText' in stored)) return stored;
+  const { pdfText, mode, ...rest } = stored;
+  return { ...rest, mode: mode === 'text-layer' ? 'own-text' : mode, ownText: pdfText };
+}
+
 export interface DocumentSpec {
   /** An absolute path every worker can read, or an http(s) URL. */
   input: string;
