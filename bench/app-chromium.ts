@@ -8,6 +8,7 @@ import { closeServer, startStaticHost } from '../test/support/loopback-server';
 import { launchChromium } from './bench-server';
 import { ContextMemoryProbe, type ContextMemory } from './context-memory';
 import { browserRss } from './process-memory';
+import type { OwnTextSetting } from '../src/settings/settings';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -28,15 +29,13 @@ async function withApp<T>(distDir: string, fn: (browser: Browser, origin: string
   }
 }
 
-/** Where a PDF page's text comes from (Settings → Text of PDFs): its own text where it matches (the default), or always its pixels. */
-export type PdfTextSetting = 'layer' | 'recognize';
-
-async function openApp(page: Page, origin: string, k: number, pdfText: PdfTextSetting): Promise<void> {
+/** Settings → Text of PDFs: a page's own text where it matches (the default), or always its pixels. */
+async function openApp(page: Page, origin: string, k: number, ownText: OwnTextSetting): Promise<void> {
   await page.addInitScript(
-    ({ k, pdfText }) => {
-      localStorage.setItem('pagemark.settings.v1', JSON.stringify({ backend: 'wasm', k, dropHeaders: false, pack: { kind: 'default' }, pdfText }));
+    ({ k, ownText }) => {
+      localStorage.setItem('pagemark.settings.v1', JSON.stringify({ backend: 'wasm', k, dropHeaders: false, pack: { kind: 'default' }, ownText }));
     },
-    { k, pdfText },
+    { k, ownText },
   );
   await page.goto(`${origin}/`);
   await page.getByRole('heading', { name: 'Pagemark' }).waitFor();
@@ -85,11 +84,11 @@ export interface FirstMarkdown {
 }
 
 /** Cold: a fresh profile. Warm: the same profile after a reload, so the pack comes from the Cache API. */
-export function firstMarkdown(distDir: string, pdf: Buffer, k: number, pdfText: PdfTextSetting): Promise<FirstMarkdown> {
+export function firstMarkdown(distDir: string, pdf: Buffer, k: number, ownText: OwnTextSetting): Promise<FirstMarkdown> {
   return withApp(distDir, async (browser, origin) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await openApp(page, origin, k, pdfText);
+    await openApp(page, origin, k, ownText);
     const cold = await dropAndTime(page, 'cold.pdf', pdf);
     const cachedPackFiles = await page.evaluate(async () => {
       let n = 0;
@@ -117,12 +116,12 @@ export interface MemorySample {
 }
 
 /** Converts `pdf` in the app, sampling memory every `everyMs` until all pages are done or `limitS` passes. */
-export function memoryRun(distDir: string, pdf: Buffer, o: { pages: number; k: number; pdfText: PdfTextSetting; everyMs: number; limitS: number }) {
+export function memoryRun(distDir: string, pdf: Buffer, o: { pages: number; k: number; ownText: OwnTextSetting; everyMs: number; limitS: number }) {
   return withApp(distDir, async (browser, origin) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const probe = await ContextMemoryProbe.attach(page);
-    await openApp(page, origin, o.k, o.pdfText);
+    await openApp(page, origin, o.k, o.ownText);
     const samples: MemorySample[] = [];
     const t0 = performance.now();
     const sample = async () => {

@@ -34,7 +34,7 @@ const { values } = parseArgs({
 const LIMIT_MS = Number(values.limit) * 1000;
 const MAX_MS = Number(values.max) * 1000;
 /** The app's defaults, on the WASM backend (headless Chromium's only WebGPU adapter here is software). */
-const SETTINGS = { backend: 'wasm', k: 3, dropHeaders: false, pack: { kind: 'default' }, pdfText: 'layer' };
+const SETTINGS = { backend: 'wasm', k: 3, dropHeaders: false, pack: { kind: 'default' }, ownText: 'use' };
 const MB = (b: number) => Math.round(b / 2 ** 20);
 
 /** Resolves to `fallback` if `p` takes longer than `ms` (a frozen or crashed tab answers nothing). */

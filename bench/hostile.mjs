@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// node bench/hostile.mjs [--mode ocr|text-layer] [--page-timeout S] [--run-limit S] [--only NAME,…]
+// node bench/hostile.mjs [--mode ocr|own-text] [--page-timeout S] [--run-limit S] [--only NAME,…]
 // node bench/hostile.mjs --merge-app   (no CLI run: fills the app columns of hostile.json from hostile-app.json)
 // Hostile inputs through the CLI, one run per file (each followed by a good file in the same run): the files of
 // bench/hostile-files.ts. For each: the CLI's result (converted, or its message), exit status, wall seconds, peak
@@ -58,7 +58,7 @@ function timeReport(stderr) {
   return { peakMb: kb ? Math.round(Number(kb[1]) / 1024) : null, signal: signal ? Number(signal[1]) : null, exit: status ? Number(status[1]) : null };
 }
 
-const modeArgs = values.mode === 'text-layer' ? ['--text-layer'] : [];
+const modeArgs = values.mode === 'own-text' ? ['--own-text-only'] : [];
 const rows = [];
 for (const f of chosen) {
   const jsonl = join(tmp, `${rows.length}.jsonl`);

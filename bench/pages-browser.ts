@@ -27,7 +27,7 @@ export interface BrowserOptions {
   threads: number;
   tesseract: boolean;
   /** Also time pagemark-pdf-text (the largest K, offered each page's own text). */
-  pdfText: boolean;
+  ownText: boolean;
   webgpu: boolean;
   webgpuLimitS: number;
   firstMarkdown: boolean;
@@ -43,7 +43,7 @@ export async function pagesInChromium(pages: BenchPage[], o: BrowserOptions) {
   const run = await benchPagesChromium(
     pages.map((p) => p.png),
     pages.map((p) => ({ data: readFileSync(p.path), page: p.page })),
-    { packDir: o.packDir, ks: o.ks, threads: o.threads, tesseract: o.tesseract, pdfText: o.pdfText },
+    { packDir: o.packDir, ks: o.ks, threads: o.threads, tesseract: o.tesseract, ownText: o.ownText },
   );
   const systems = [...new Set(run.records.map((r) => r.system))];
   const summary: Record<string, object> = {};
@@ -77,7 +77,7 @@ export async function pagesInChromium(pages: BenchPage[], o: BrowserOptions) {
   ratios.k_outputs_identical = pages.every((_, i) => new Set(run.records.filter((r) => r.index === i && r.system.startsWith('pagemark-k')).map((r) => r.pagemark!.markdown)).size === 1);
   const bornTotal = (sys: string) => (summary[sys] as { born_digital?: { total_seconds: number } } | undefined)?.born_digital?.total_seconds;
   const bornRatio = (a: string, b: string) => (bornTotal(a) && bornTotal(b) ? r3(bornTotal(b)! / bornTotal(a)!) : null);
-  if (o.pdfText) {
+  if (o.ownText) {
     ratios.speedup_pdf_text_vs_recognized_born_digital = bornRatio('pagemark-pdf-text', best);
     if (o.tesseract) ratios.speedup_pdf_text_vs_tesseract_js_born_digital = bornRatio('pagemark-pdf-text', 'tesseract.js');
   }
@@ -133,10 +133,10 @@ export async function appInChromium(o: BrowserOptions, k: number) {
     if (o.firstMarkdown) {
       // With the default settings (the PDF's own text, where it matches) and with every line recognized.
       const pdf = 'e2e/fixtures/text-page.pdf';
-      for (const [key, pdfText] of [['firstMarkdown', 'layer'], ['firstMarkdownRecognized', 'recognize']] as const) {
-        console.error(`app (${pdfText}): drop ${pdf} → first Markdown, cold then warm`);
-        const fm = await firstMarkdown(dist, readFileSync(join(root, pdf)), k, pdfText);
-        out[key] = { pdf, k, pdfText, ...fm };
+      for (const [key, ownText] of [['firstMarkdown', 'use'], ['firstMarkdownRecognized', 'recognize']] as const) {
+        console.error(`app (${ownText}): drop ${pdf} → first Markdown, cold then warm`);
+        const fm = await firstMarkdown(dist, readFileSync(join(root, pdf)), k, ownText);
+        out[key] = { pdf, k, ownText, ...fm };
       }
     }
     if (o.memoryPages > 0) {
@@ -145,7 +145,7 @@ export async function appInChromium(o: BrowserOptions, k: number) {
       const pdf = makePdf(Array.from({ length: o.memoryPages }, (_, i) => ({ width: 595, height: 842, fontSize: 16, text: `Page ${i + 1}: pages are released once read.` })));
       console.error(`app: memory while converting a ${o.memoryPages}-page PDF (limit ${o.memoryLimitS} s)`);
       // Every page recognized (the heavier path: every stage runs on every page).
-      const m = await memoryRun(dist, pdf, { pages: o.memoryPages, k, pdfText: 'recognize', everyMs: 2000, limitS: o.memoryLimitS });
+      const m = await memoryRun(dist, pdf, { pages: o.memoryPages, k, ownText: 'recognize', everyMs: 2000, limitS: o.memoryLimitS });
       const settle = Math.max(1, Math.round(m.pagesDone * 0.1));
       const trend = (key: 'jsHeap' | 'arrayBuffers' | 'wasm' | 'rss' | 'pss') => {
         const t = memoryTrend(m.samples.map((s) => ({ pagesDone: s.pagesDone, value: s[key] })), settle);

@@ -59,7 +59,7 @@ export function packUrl(packDir: string): string {
 export function benchPagesChromium(
   pngs: Buffer[],
   pdfs: Array<{ data: Buffer; page: number }>,
-  o: { packDir: string; ks: number[]; threads: number; tesseract: boolean; pdfText: boolean },
+  o: { packDir: string; ks: number[]; threads: number; tesseract: boolean; ownText: boolean },
 ): Promise<ChromiumPagesRun> {
   return withBenchPage([], (page) =>
     run(page, {
@@ -70,7 +70,7 @@ export function benchPagesChromium(
       backend: 'wasm',
       threads: o.threads,
       tesseract: o.tesseract,
-      pdfText: o.pdfText,
+      ownText: o.ownText,
       warmUpPage: true,
     }),
   );
@@ -103,7 +103,7 @@ export function webGpuCheck(png: Buffer, imageName: string, packDir: string, lim
     });
     const check: WebGpuCheck = { adapter, image: imageName, byK: [] };
     if (!adapter) return { ...check, error: 'no WebGPU adapter in this Chromium' };
-    const base = { packUrl: packUrl(packDir), pages: [png.toString('base64')], ks, threads: 0, tesseract: false, pdfText: false, warmUpPage: false };
+    const base = { packUrl: packUrl(packDir), pages: [png.toString('base64')], ks, threads: 0, tesseract: false, ownText: false, warmUpPage: false };
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`WebGPU run did not finish within ${limitS} s`)), limitS * 1000);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench [-- --pages N --ks 0,3,1 --batch B --pack DIR --no-tesseract --out FILE
-//                  --no-pdf-text --no-chromium --threads N --no-webgpu --webgpu-limit-s S --no-first-markdown --memory-pages N --memory-limit-s S
+//                  --no-own-text --no-chromium --threads N --no-webgpu --webgpu-limit-s S --no-first-markdown --memory-pages N --memory-limit-s S
 //                  --app-dist DIR --no-searchable-pdf]
 // End-to-end page OCR on this machine: a fixed set of real PDF pages (text, tables, math, scanned),
 // each rendered once at the app's OCR resolution, then read by Pagemark (onnxruntime-node) at each K
@@ -32,7 +32,7 @@ const { values } = parseArgs({
     batch: { type: 'string' },
     pack: { type: 'string', default: root('models/pocket') },
     'no-tesseract': { type: 'boolean', default: false },
-    'no-pdf-text': { type: 'boolean', default: false },
+    'no-own-text': { type: 'boolean', default: false },
     'no-chromium': { type: 'boolean', default: false },
     // onnxruntime-web WASM threads in Chromium; 0 = the app's own choice.
     threads: { type: 'string', default: '0' },
@@ -133,9 +133,9 @@ const read = (image, page, k, ownText) => reader.read(image, { page, k, dropHead
 if (!values['no-tesseract']) execFileSync('tesseract', [pages[0].png, 'stdout', '-l', 'eng'], { stdio: 'ignore' });
 
 // pagemark-pdf-text: the largest K, offered each page's own text (the app's and the CLI's default; Settings → Text of PDFs).
-const PDF_TEXT = 'pagemark-pdf-text';
+const OWN_TEXT_SYSTEM = 'pagemark-pdf-text';
 const textK = Math.max(...ks);
-const systems = [...ks.map((k) => `pagemark-k${k}`), ...(values['no-pdf-text'] ? [] : [PDF_TEXT]), ...(values['no-tesseract'] ? [] : ['tesseract'])];
+const systems = [...ks.map((k) => `pagemark-k${k}`), ...(values['no-own-text'] ? [] : [OWN_TEXT_SYSTEM]), ...(values['no-tesseract'] ? [] : ['tesseract'])];
 const records = Object.fromEntries(systems.map((s) => [s, []]));
 for (const [i, p] of pages.entries()) {
   // Rotate the order per page so no system always runs first (after a pause) or last.
@@ -146,16 +146,16 @@ for (const [i, p] of pages.entries()) {
       const text = execFileSync('tesseract', [p.png, 'stdout', '-l', 'eng'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
       records[sys].push({ file: p.file, page: p.page, kind: p.kind, seconds: (performance.now() - t0) / 1000, chars: text.length });
     } else {
-      const pdfText = sys === PDF_TEXT;
-      const k = pdfText ? textK : Number(sys.slice('pagemark-k'.length));
-      const r = await read(p.image, p.page, k, pdfText && p.textLines.length > 0 ? p.textLines : undefined);
+      const ownText = sys === OWN_TEXT_SYSTEM;
+      const k = ownText ? textK : Number(sys.slice('pagemark-k'.length));
+      const r = await read(p.image, p.page, k, ownText && p.textLines.length > 0 ? p.textLines : undefined);
       const s = r.stats;
       records[sys].push({
         file: p.file,
         page: p.page,
         kind: p.kind,
-        seconds: (performance.now() - t0 + (pdfText ? p.textMs : 0)) / 1000,
-        ...(pdfText && { textLayer: s.textLayer ?? null, textMs: Math.round(p.textMs) }),
+        seconds: (performance.now() - t0 + (ownText ? p.textMs : 0)) / 1000,
+        ...(ownText && { ownText: s.ownText ?? null, textMs: Math.round(p.textMs) }),
         ms: Object.fromEntries(Object.entries(s.ms).map(([key, v]) => [key, Math.round(v)])),
         tokens: s.tokens,
         decoderCalls: s.decoderCalls,
@@ -213,8 +213,8 @@ const ratios = {
   // Speculative decoding must not change the output; recorded here as a fact of this run.
   k_outputs_identical: ks.length > 1 ? pages.every((_, i) => new Set(ks.map((k) => records[`pagemark-k${k}`][i].markdown)).size === 1) : null,
   // Born-digital pages read with the PDF's own text, against recognizing them at the same K, and tesseract.
-  speedup_pdf_text_vs_recognized_born_digital: bornRatio(PDF_TEXT, `pagemark-k${textK}`),
-  speedup_pdf_text_vs_tesseract_born_digital: bornRatio(PDF_TEXT, 'tesseract'),
+  speedup_pdf_text_vs_recognized_born_digital: bornRatio(OWN_TEXT_SYSTEM, `pagemark-k${textK}`),
+  speedup_pdf_text_vs_tesseract_born_digital: bornRatio(OWN_TEXT_SYSTEM, 'tesseract'),
 };
 for (const sys of systems) for (const r of records[sys]) delete r.markdown;
 
@@ -228,7 +228,7 @@ if (!values['no-chromium']) {
     ks: [...new Set([0, best])],
     threads: Number(values.threads),
     tesseract: true,
-    pdfText: !values['no-pdf-text'],
+    ownText: !values['no-own-text'],
     webgpu: !values['no-webgpu'],
     webgpuLimitS: Number(values['webgpu-limit-s']),
     firstMarkdown: !values['no-first-markdown'],
@@ -285,7 +285,7 @@ if (browser.webgpu) {
   print(`WebGPU (${w.adapter ?? 'no adapter'}) on ${w.image}: ${w.error ?? w.byK.map((b) => `K=${b.k} same Markdown as WASM: ${b.sameMarkdownAsWasm}, decoder calls ${b.webgpu.decoderCalls} (WASM ${b.wasm.decoderCalls}), draft calls ${b.webgpu.draftCalls}`).join('; ')}`);
 }
 for (const f of [browser.firstMarkdown, browser.firstMarkdownRecognized].filter(Boolean)) {
-  print(`drop → first Markdown (${f.pdf}, K=${f.k}, PDF text: ${f.pdfText}): cold ${(f.cold.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.cold.pageDoneMs / 1000).toFixed(1)} s), warm ${(f.warm.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.warm.pageDoneMs / 1000).toFixed(1)} s)`);
+  print(`drop → first Markdown (${f.pdf}, K=${f.k}, own text: ${f.ownText}): cold ${(f.cold.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.cold.pageDoneMs / 1000).toFixed(1)} s), warm ${(f.warm.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.warm.pageDoneMs / 1000).toFixed(1)} s)`);
 }
 if (browser.memory) {
   const m = browser.memory;

@@ -90,7 +90,7 @@ const files = values.sets.split(',').flatMap((set) => {
 });
 
 const font = new Uint8Array(readFileSync(LAYER_FONT));
-const engine = await createEngine({ mode: 'ocr', pack: values.pack, k: Number(values.k), dropHeaders: false, pdfText: true });
+const engine = await createEngine({ mode: 'ocr', pack: values.pack, k: Number(values.k), dropHeaders: false, ownText: true });
 const tmp = mkdtempSync(join(os.tmpdir(), 'pagemark-searchable-bench-'));
 const rows = [];
 try {

@@ -1,4 +1,6 @@
-// Command-line arguments of `pagemark`.
+// Command-line arguments of `pagemark`. A PDF's own text (its embedded text, as against text recognized from
+// its pixels) is used by default (--no-own-text: never; --own-text-only: nothing else, no model). The flags'
+// old names --no-pdf-text and --text-layer still work.
 import { parseArgs } from 'node:util';
 
 export interface CliOptions {
@@ -15,10 +17,10 @@ export interface CliOptions {
   dropHeaders: boolean;
   json: boolean;
   pack: string;
-  /** Read born-digital PDFs from their text layer instead of OCR (no model needed). */
-  textLayer: boolean;
+  /** Read born-digital PDFs from their own text only, instead of OCR (no model needed). */
+  ownTextOnly: boolean;
   /** Use a PDF's own text where it matches the page, recognizing the rest. */
-  pdfText: boolean;
+  ownText: boolean;
   /** Also write the input with an invisible text layer here (one input file only). */
   searchablePdf?: string;
   help: boolean;
@@ -41,14 +43,15 @@ Options:
   --json                write the page results (Markdown, regions, stats) as JSON
                         ({file, pages}; an array of them for several files on standard output)
   --pack DIR            model pack folder (default: models/pocket)
-  --no-pdf-text         recognize every PDF page from its pixels; by default a PDF's own text is used
+  --no-own-text         recognize every PDF page from its pixels; by default a PDF's own text is used
                         where it matches the page (a few lines are recognized to check it), and
                         formulas, text the PDF lacks and scans are recognized
-  --text-layer          read PDFs from their embedded text only, with no model (born-digital PDFs)
+  --own-text-only       read PDFs from their own (embedded) text only, with no model (born-digital PDFs)
   --searchable-pdf OUT  also write the input (one file) as a searchable PDF: its pages as they are, with an
                         invisible text layer on each page read (pages with their own text keep it; an image
                         becomes a one-page PDF)
   -h, --help            show this help
+Old names still taken: --no-pdf-text for --no-own-text, --text-layer for --own-text-only.
 
 Many machines: pagemark queue add|status|retry-failed and pagemark worker (pagemark queue help).
 
@@ -74,8 +77,11 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
         'drop-headers': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         pack: { type: 'string' },
-        'text-layer': { type: 'boolean', default: false },
-        'pdf-text': { type: 'boolean', default: true },
+        'own-text-only': { type: 'boolean' },
+        'own-text': { type: 'boolean' },
+        // Old names of the two above.
+        'text-layer': { type: 'boolean' },
+        'pdf-text': { type: 'boolean' },
         'searchable-pdf': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -103,8 +109,8 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
     dropHeaders: v['drop-headers']!,
     json: v.json!,
     pack: v.pack ?? defaultPack,
-    textLayer: v['text-layer']!,
-    pdfText: v['pdf-text']!,
+    ownTextOnly: v['own-text-only'] ?? v['text-layer'] ?? false,
+    ownText: v['own-text'] ?? v['pdf-text'] ?? true,
     searchablePdf: v['searchable-pdf'],
     help: v.help!,
   };

@@ -15,11 +15,11 @@ it('recognizes a PDF page whose own text cannot be read, as the app does', async
   const file = join(tmp, 'note.pdf');
   writeFileSync(file, makePdf([{ width: 300, height: 80, text: 'A short note on the harbour', fontSize: 16 }]));
   const source = await openSource(file);
-  const engine = await createEngine({ mode: 'ocr', pack: fileURLToPath(new URL('../models/pocket', import.meta.url)), k: 3, dropHeaders: false, pdfText: true });
+  const engine = await createEngine({ mode: 'ocr', pack: fileURLToPath(new URL('../models/pocket', import.meta.url)), k: 3, dropHeaders: false, ownText: true });
   try {
     const unreadable = { ...source, textLines: () => Promise.reject(new Error('the text cannot be read')) };
     const page = await engine.ocrPage(unreadable, 1);
-    expect(page.stats.textLayer).toBeUndefined();
+    expect(page.stats.ownText).toBeUndefined();
     expect(page.markdown).toMatch(/short note on the harbour/i);
   } finally {
     await engine.close();

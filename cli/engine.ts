@@ -1,8 +1,9 @@
 // The one seam between the CLI and the page engine: `createEngine(options)` → PageEngine.
 //
 // "ocr": the model pack through onnxruntime-node and the page pipeline (detector → layout → recognizer
-// → assembly), the same code the app runs in its worker. "text-layer": a born-digital PDF's embedded
-// text placed through the same layout and assembly (no model; for PDFs that have a text layer).
+// → assembly), the same code the app runs in its worker, offered each PDF page's own text where `ownText` is
+// set. "own-text": a born-digital PDF's own (embedded) text placed through the same layout and assembly (no
+// model; for PDFs that have their own text).
 import { glyphFormulaBlocks } from '../src/core/glyph-math/formula-blocks';
 import { existsSync } from 'node:fs';
 import { layoutPage } from '../src/core/layout/layout-page';
@@ -15,14 +16,14 @@ import type { PageSource } from './page-source';
 import { PageLimitError } from './isolated-source';
 
 export interface EngineOptions {
-  mode: 'ocr' | 'text-layer';
+  mode: 'ocr' | 'own-text';
   pack: string;
   k: 0 | 1 | 2 | 3;
   dropHeaders: boolean;
   /** Overrides the pack's recognizer splitWidth (0: lines are never read in pieces). */
   splitWidth?: number;
   /** "ocr": offer each PDF page's own text to the pipeline, used where it matches the page. */
-  pdfText?: boolean;
+  ownText?: boolean;
   /** onnxruntime's threads per session (0: its own choice, all cores); several workers on one machine share the cores. */
   threads?: number;
 }
@@ -36,7 +37,7 @@ export interface PageEngine {
 export class EngineError extends Error {}
 
 export async function createEngine(o: EngineOptions): Promise<PageEngine> {
-  return o.mode === 'text-layer' ? textLayerEngine(o) : ocrEngine(o);
+  return o.mode === 'own-text' ? ownTextEngine(o) : ocrEngine(o);
 }
 
 export function emptyStats(backend: string, ms: number): PageStats {
@@ -52,13 +53,13 @@ export function emptyStats(backend: string, ms: number): PageStats {
   };
 }
 
-function textLayerEngine(o: EngineOptions): PageEngine {
+function ownTextEngine(o: EngineOptions): PageEngine {
   return {
-    name: 'text layer',
+    name: 'own text',
     async ocrPage(source, page) {
       const t0 = performance.now();
       const own = await source.textLines(page);
-      if (own.blank) return { page, markdown: '', regions: [], figures: [], stats: emptyStats('text-layer', performance.now() - t0) };
+      if (own.blank) return { page, markdown: '', regions: [], figures: [], stats: emptyStats('own-text', performance.now() - t0) };
       // The rendered page lets the layout see ruling lines and figures, and shows which lines put ink on the
       // page: white or clipped text is left out here as in the app (what is painted over is already out). A
       // scan's OCR layer is kept: with no model, it is the only reading of the page there is.
@@ -69,14 +70,14 @@ function textLayerEngine(o: EngineOptions): PageEngine {
       // Display formulas from the glyphs: the layer as read marks them (visibleLines keeps only text).
       glyphFormulaBlocks(blocks, lines.map((l) => l.bbox), texts, own.lines);
       const out = assembleMarkdown(blocks, texts, { page, dropHeaders: o.dropHeaders });
-      return { page, ...out, stats: emptyStats('text-layer', performance.now() - t0) };
+      return { page, ...out, stats: emptyStats('own-text', performance.now() - t0) };
     },
     close: async () => {},
   };
 }
 
 async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
-  if (!existsSync(o.pack)) throw new EngineError(`model pack folder "${o.pack}" does not exist (use --pack DIR, or --text-layer for born-digital PDFs)`);
+  if (!existsSync(o.pack)) throw new EngineError(`model pack folder "${o.pack}" does not exist (use --pack DIR, or --own-text-only for born-digital PDFs)`);
   let reader: PageReader;
   try {
     reader = await openNodeReader(o.pack, o.threads);
@@ -88,7 +89,7 @@ async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
     async ocrPage(source, page) {
       // A page whose text cannot be read is recognized, as the app does.
       // A page past its time or memory limit fails here, rather than once more when it is drawn.
-      const own = o.pdfText ? await source.textLines(page).catch((e) => (e instanceof PageLimitError ? Promise.reject(e) : undefined)) : undefined;
+      const own = o.ownText ? await source.textLines(page).catch((e) => (e instanceof PageLimitError ? Promise.reject(e) : undefined)) : undefined;
       // A blank page has nothing to recognize (a PDF of thousands of empty pages goes at pdf.js's pace).
       if (own?.blank) return { page, markdown: '', regions: [], figures: [], stats: emptyStats('none', 0) };
       const image = await source.render(page);

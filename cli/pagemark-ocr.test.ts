@@ -62,7 +62,7 @@ describe('pagemark CLI, OCR mode', () => {
   it('--drop-headers leaves out the running header and the page number the pocket pack reads', async () => {
     const file = join(tmp, 'headed.pdf');
     writeFileSync(file, headedPage());
-    const [keep, drop] = await Promise.all([pagemark('--no-pdf-text', '--json', file), pagemark('--no-pdf-text', '--json', '--drop-headers', file)]);
+    const [keep, drop] = await Promise.all([pagemark('--no-own-text', '--json', file), pagemark('--no-own-text', '--json', '--drop-headers', file)]);
     expect([keep.code, drop.code]).toEqual([0, 0]);
     const kept = JSON.parse(keep.stdout).pages[0];
     const dropped = JSON.parse(drop.stdout).pages[0];

@@ -1,4 +1,4 @@
-// Spawns the real CLI on fixture files (text-layer mode: the PDF's own text through the same layout
+// Spawns the real CLI on fixture files (--own-text-only: the PDF's own text through the same layout
 // and assembly; the default mode runs the shipped pack, with and without a PDF's own text).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ function pagemark(...args: string[]) {
 
 describe('pagemark CLI', () => {
   it('converts good files, reports each bad one with its reason, and exits 1', () => {
-    const r = pagemark('--text-layer', fx('empty.pdf'), bitcoin, fx('corrupt.pdf'), fx('notes.pdf'), join(tmp, 'missing.pdf'), fx('truncated.pdf'), fx('password.pdf'), fx('broken.png'));
+    const r = pagemark('--own-text-only', fx('empty.pdf'), bitcoin, fx('corrupt.pdf'), fx('notes.pdf'), join(tmp, 'missing.pdf'), fx('truncated.pdf'), fx('password.pdf'), fx('broken.png'));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/“truncated\.pdf”: this PDF is damaged or incomplete/);
     expect(r.stderr).toContain('“password.pdf”: this PDF is protected by a password.');
@@ -39,7 +39,7 @@ describe('pagemark CLI', () => {
   it('writes one file per page and joins pages with page markers', () => {
     const pages = join(tmp, 'pages');
     const out = join(tmp, 'multi.md');
-    const r = pagemark('--text-layer', fx('multipage.pdf'), '--pages-dir', pages, '-o', out);
+    const r = pagemark('--own-text-only', fx('multipage.pdf'), '--pages-dir', pages, '-o', out);
     expect(r.code).toBe(0);
     expect(readdirSync(pages).filter((f) => f.endsWith('.md')).sort()).toEqual(['multipage_pg1.md', 'multipage_pg2.md', 'multipage_pg3.md']);
     const md = readFileSync(out, 'utf8');
@@ -51,7 +51,7 @@ describe('pagemark CLI', () => {
   });
 
   it('emits page results as JSON with regions', () => {
-    const r = pagemark('--text-layer', '--json', fx('text-page.pdf'));
+    const r = pagemark('--own-text-only', '--json', fx('text-page.pdf'));
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc.file).toBe('text-page.pdf');
@@ -60,19 +60,19 @@ describe('pagemark CLI', () => {
     expect(doc.pages[0].regions[0]).toHaveProperty('bbox');
   });
 
-  it('with the shipped pack, takes a born-digital page’s text from the PDF where it matches, unless told --no-pdf-text', () => {
+  it('with the shipped pack, takes a born-digital page’s text from the PDF where it matches, unless told --no-own-text', () => {
     const r = pagemark('--json', fx('text-page.pdf'));
     expect(r.code).toBe(0);
     const [page] = JSON.parse(r.stdout).pages;
-    expect(page.stats.textLayer).toMatchObject({ used: true, recognized: 0 });
-    expect(page.stats.textLayer.lines).toBeGreaterThan(20);
+    expect(page.stats.ownText).toMatchObject({ used: true, recognized: 0 });
+    expect(page.stats.ownText.lines).toBeGreaterThan(20);
     const opening = 'Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy eirmod tempor invidunt ut labore';
     expect(page.markdown.startsWith(opening)).toBe(true);
 
-    const pixels = pagemark('--no-pdf-text', '--json', fx('text-page.pdf'));
+    const pixels = pagemark('--no-own-text', '--json', fx('text-page.pdf'));
     expect(pixels.code).toBe(0);
     const [recognized] = JSON.parse(pixels.stdout).pages;
-    expect(recognized.stats.textLayer).toBeUndefined();
+    expect(recognized.stats.ownText).toBeUndefined();
     // Every line decoded: far more tokens than the three lines that check the PDF's text.
     expect(recognized.stats.tokens).toBeGreaterThan(5 * page.stats.tokens);
     expect(recognized.markdown).toMatch(/^Lorem ipsum dolor sit amet/);
@@ -87,25 +87,25 @@ describe('pagemark CLI', () => {
 
     const r = pagemark('--json', join(tmp, 'ocr-layer.pdf'), join(tmp, 'drawn-over.pdf'));
     expect(r.code).toBe(0);
-    const [ocrLayer, drawnOver] = JSON.parse(r.stdout).map((d: { pages: { markdown: string; stats: { textLayer?: unknown } }[] }) => d.pages[0]!);
+    const [ocrLayer, drawnOver] = JSON.parse(r.stdout).map((d: { pages: { markdown: string; stats: { ownText?: unknown } }[] }) => d.pages[0]!);
     // The invisible layer is not offered at all; the words are recognized from the picture.
-    expect(ocrLayer.stats.textLayer).toBeUndefined();
+    expect(ocrLayer.stats.ownText).toBeUndefined();
     expect(ocrLayer.markdown).toMatch(/report of the harbour/);
     // The same text drawn visibly is the page's own, and is used.
-    expect(drawnOver.stats.textLayer).toMatchObject({ used: true });
+    expect(drawnOver.stats.ownText).toMatchObject({ used: true });
     expect(drawnOver.markdown.trim()).toBe(words);
   }, 300_000);
 
   it('drops the page-number footer with --drop-headers', () => {
-    const keep = pagemark('--text-layer', bitcoin);
-    const drop = pagemark('--text-layer', '--drop-headers', bitcoin);
+    const keep = pagemark('--own-text-only', bitcoin);
+    const drop = pagemark('--own-text-only', '--drop-headers', bitcoin);
     expect(keep.stdout.trimEnd().split('\n').pop()).toBe('1');
     expect(drop.stdout.trimEnd().split('\n').pop()).not.toBe('1');
   });
 
   it('writes figure crops next to the Markdown that links them', () => {
     const out = join(tmp, 'figs', 'report.md');
-    const r = pagemark('--text-layer', join(root, 'test/eval-set/generated/report-a.pdf'), '-o', out);
+    const r = pagemark('--own-text-only', join(root, 'test/eval-set/generated/report-a.pdf'), '-o', out);
     expect(r.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toContain('![Figure](figure-p1-1.png)');
     const png = readFileSync(join(tmp, 'figs', 'figure-p1-1.png'));
@@ -115,8 +115,8 @@ describe('pagemark CLI', () => {
     expect(png.readUInt32BE(20)).toBeGreaterThan(150);
   });
 
-  it('decodes images (an image has no text layer: empty Markdown, no error)', () => {
-    const r = pagemark('--text-layer', fx('page-image.png'));
+  it('decodes images (an image has no own text: empty Markdown, no error)', () => {
+    const r = pagemark('--own-text-only', fx('page-image.png'));
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
   });
@@ -138,7 +138,7 @@ describe('pagemark CLI', () => {
     expect(bad).not.toBe(good);
     const file = join(tmp, 'bad-page.pdf');
     writeFileSync(file, Buffer.from(bad, 'latin1'));
-    const r = pagemark('--text-layer', file);
+    const r = pagemark('--own-text-only', file);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^pagemark: “bad-page\.pdf” page 2 could not be converted: /);
     expect(r.stdout).toBe('<!-- page 1 -->\n\nFirst page\n\n<!-- page 2 -->\n\n<!-- page 2 could not be converted -->\n');
@@ -148,27 +148,27 @@ describe('pagemark CLI', () => {
     const note = join(tmp, 'note.pdf');
     writeFileSync(note, makePdf([{ width: 300, height: 200, text: 'A short note', fontSize: 20 }]));
     const dir = join(tmp, 'several');
-    expect(pagemark('--text-layer', note, fx('multipage.pdf'), '-o', dir).code).toBe(0);
+    expect(pagemark('--own-text-only', note, fx('multipage.pdf'), '-o', dir).code).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['multipage.md', 'note.md']);
     expect(readFileSync(join(dir, 'multipage.md'), 'utf8')).toMatch(/^<!-- page 1 -->\n\n[^]*<!-- page 3 -->/);
     expect(readFileSync(join(dir, 'note.md'), 'utf8')).toBe('<!-- page 1 -->\n\nA short note\n');
 
     const jsonDir = join(tmp, 'several-json');
-    expect(pagemark('--text-layer', '--json', note, fx('multipage.pdf'), '-o', jsonDir).code).toBe(0);
+    expect(pagemark('--own-text-only', '--json', note, fx('multipage.pdf'), '-o', jsonDir).code).toBe(0);
     expect(readdirSync(jsonDir).sort()).toEqual(['multipage.json', 'note.json']);
     expect(JSON.parse(readFileSync(join(jsonDir, 'multipage.json'), 'utf8')).pages).toHaveLength(3);
 
-    const r = pagemark('--text-layer', '--json', note, fx('multipage.pdf'));
+    const r = pagemark('--own-text-only', '--json', note, fx('multipage.pdf'));
     const docs = JSON.parse(r.stdout);
     expect(docs.map((d: { file: string; pages: unknown[] }) => [d.file, d.pages.length])).toEqual([['note.pdf', 1], ['multipage.pdf', 3]]);
   });
 
   it('draws a progress bar on a terminal only', () => {
-    const piped = pagemark('--text-layer', fx('multipage.pdf'), '-o', join(tmp, 'piped.md'));
+    const piped = pagemark('--own-text-only', fx('multipage.pdf'), '-o', join(tmp, 'piped.md'));
     expect(piped.stderr).toBe('');
     // `script` runs the CLI on a pseudo-terminal (util-linux), as a person at a terminal would.
     const q = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
-    const command = [process.execPath, join(root, 'cli/pagemark.mjs'), '--text-layer', fx('multipage.pdf'), '-o', join(tmp, 'tty.md')].map(q).join(' ');
+    const command = [process.execPath, join(root, 'cli/pagemark.mjs'), '--own-text-only', fx('multipage.pdf'), '-o', join(tmp, 'tty.md')].map(q).join(' ');
     const tty = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
     expect(tty.status).toBe(0);
     expect(tty.stdout).toContain('[------------------------] multipage.pdf 0/3');

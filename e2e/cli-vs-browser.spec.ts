@@ -38,13 +38,13 @@ test('CLI and app give the same Markdown for a PNG and for the pages of a PDF', 
   test.setTimeout(900_000);
   const out = mkdtempSync(join(tmpdir(), 'pagemark-cli-vs-browser-'));
   // Both recognize every page from its pixels (not the default for PDFs): the two engines are what is compared.
-  const cliArgs = ['--pack', shippedPack, '--k', String(SETTINGS.k), '--drop-headers', '--no-pdf-text'];
+  const cliArgs = ['--pack', shippedPack, '--k', String(SETTINGS.k), '--drop-headers', '--no-own-text'];
   try {
     // The CLI converts while the app does: both files, one .md each in `out`.
     const cli = runCli([fixture(PDF), fixture(PNG), ...cliArgs, '-o', out]);
 
     await page.addInitScript((s) => {
-      localStorage.setItem('pagemark.settings.v1', JSON.stringify({ backend: 'wasm', k: s.k, dropHeaders: s.dropHeaders, pack: { kind: 'default' }, pdfText: 'recognize' }));
+      localStorage.setItem('pagemark.settings.v1', JSON.stringify({ backend: 'wasm', k: s.k, dropHeaders: s.dropHeaders, pack: { kind: 'default' }, ownText: 'recognize' }));
     }, SETTINGS);
     await capturePageImages(page);
     await openApp(page);

@@ -9,8 +9,8 @@ test.fixme(shippedPacks.every((p) => p === 'test-tiny'), `the build ships only r
 
 test('drop a PDF → the Markdown pane contains the page’s words, with regions and stats', async ({ page }) => {
   test.setTimeout(300_000);
-  // Every line recognized from the pixels, not taken from the PDF's own text (pdf-text.spec.ts).
-  await preferWasm(page, { pdfText: 'recognize' });
+  // Every line recognized from the pixels, not taken from the PDF's own text (own-text.spec.ts).
+  await preferWasm(page, { ownText: 'recognize' });
   await openApp(page);
   await chooseFiles(page, ['text-page.pdf']);
   // The page streams in while it is read: its first lines are on screen while it is still being recognized.

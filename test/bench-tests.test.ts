@@ -3,7 +3,11 @@
 // damage that must flip exactly the tests it breaks.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain JS module without types
 import { baselineTest, normalizeText, scorePage, scoreTest, summarize } from '../bench/eval/bench-tests.mjs';
+
+/** One test's outcome, as the scorer gives it. */
+type Result = { id: string; passed: boolean; explanation: string };
 
 const present = (text: string, extra: object = {}) => ({ pdf: 'p.pdf', page: 1, id: 't', type: 'present', text, max_diffs: 0, ...extra });
 const absent = (text: string, extra: object = {}) => ({ ...present(text, extra), type: 'absent' });
@@ -210,7 +214,7 @@ describe('known output: three real bench pages', () => {
     tests: readFileSync(new URL(`${name}.jsonl`, dir), 'utf8').trim().split('\n').map((l) => JSON.parse(l)),
     ideal: readFileSync(new URL(`${name}.md`, dir), 'utf8'),
   });
-  const failing = (tests: object[], md: string) => scorePage(tests, md).filter((r) => !r.passed).map((r) => r.id);
+  const failing = (tests: object[], md: string) => scorePage(tests, md).filter((r: Result) => !r.passed).map((r: Result) => r.id);
 
   const letter = load('old_scans-29_pg1');
   const math = load('old_scans_math-3_pg270');
@@ -220,7 +224,7 @@ describe('known output: three real bench pages', () => {
     for (const page of [letter, math, dictionary]) {
       const results = scorePage(page.tests, page.ideal);
       expect(results.length).toBe(page.tests.length + 1);
-      expect(results.filter((r) => !r.passed).map((r) => `${r.id}: ${r.explanation}`)).toEqual([]);
+      expect(results.filter((r: Result) => !r.passed).map((r: Result) => `${r.id}: ${r.explanation}`)).toEqual([]);
     }
   });
 
@@ -258,6 +262,7 @@ describe('known output: three real bench pages', () => {
 
 describe('fuzzy matching agrees with rapidfuzz', () => {
   it('gives the same partial_ratio and ratio as rapidfuzz 3.14.6 on random strings', async () => {
+    // @ts-expect-error plain JS module without types
     const { partialRatio, ratio } = await import('../bench/eval/bench/fuzzy.mjs');
     const { cases } = JSON.parse(readFileSync(new URL('./fixtures/bench-score/rapidfuzz-3.14.6.json', import.meta.url), 'utf8'));
     const cp = (s: string) => Array.from(s, (c) => c.codePointAt(0)!);

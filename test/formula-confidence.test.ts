@@ -30,7 +30,7 @@ function drawn(width: number, height: number, draw: (ctx: ReturnType<ReturnType<
   ctx.strokeStyle = '#111';
   draw(ctx);
   const data = ctx.getImageData(0, 0, width, height).data;
-  return { width, height, pixels: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+  return { width, height, pixels: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), dpi: 0 };
 }
 
 const text = (s: string, font: string, width: number) =>

@@ -18,7 +18,6 @@ import { decodeLines, encodeLines } from '../src/core/recognize/recognize-lines'
 import { openNodeEngine } from '../src/node/page-ocr';
 import { readPageImage } from '../src/node/png-page';
 import { katexParses } from '../src/render/katex-parses';
-import type { PageImage } from '../src/protocol/page';
 import { renderFirstPage } from './support/line-corpus';
 
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));

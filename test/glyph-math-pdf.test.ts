@@ -1,6 +1,6 @@
 // Glyph math through the real pdf.js: a page made like a TeX paper's (body text in one font, math letters
 // in CMMI10, scripts in CMR7, a fraction bar drawn as a filled rectangle, an equation number) is read by
-// the CLI's page source and laid out as the text-layer engine does; its display formula comes out as
+// the CLI's page source and laid out as its --own-text-only engine does; its display formula comes out as
 // LaTeX written from the glyphs, its inline math as $…$.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -114,7 +114,7 @@ describe('hostile inputs through the CLI', () => {
     const args = names.flatMap((name, i) => [hostile[name]!, good(i)]);
     const jsonl = join(tmp, 'generated.jsonl');
     const started = Date.now();
-    const r = pagemark(['--text-layer', '--page-timeout', String(LIMIT_S), '--page-memory', '1000', '--jsonl', jsonl, ...args], 600_000);
+    const r = pagemark(['--own-text-only', '--page-timeout', String(LIMIT_S), '--page-memory', '1000', '--jsonl', jsonl, ...args], 600_000);
     expect(r.signal, r.stderr).toBeNull();
     expect(r.code).toBe(1);
     const lines = readLines(jsonl);
@@ -160,7 +160,7 @@ describe('hostile inputs through the CLI', () => {
 
   it('a page that needs more memory than its limit fails with a message, and the next file converts', () => {
     const jsonl = join(tmp, 'memory.jsonl');
-    const r = pagemark(['--text-layer', '--page-timeout', '300', '--page-memory', '1000', '--jsonl', jsonl, hostile['memory-hog.pdf']!, good(50)], 400_000);
+    const r = pagemark(['--own-text-only', '--page-timeout', '300', '--page-memory', '1000', '--jsonl', jsonl, hostile['memory-hog.pdf']!, good(50)], 400_000);
     expect(r.code).toBe(1);
     const lines = readLines(jsonl);
     expect(lines.find((l) => l.file === 'memory-hog.pdf' && l.page === 1)?.error).toBe('Page 1 needed more than 1000 MB of memory to draw and was skipped.');
@@ -186,7 +186,7 @@ describe('hostile inputs through the CLI', () => {
     writeFileSync(file, goodThenDeepPdf('First page is fine', 400_000));
     const pages = join(tmp, 'kept-pages');
     const jsonl = join(tmp, 'kept.jsonl');
-    const child = spawn(process.execPath, [CLI, '--text-layer', '--pages-dir', pages, '--jsonl', jsonl, file], { cwd: root, stdio: 'ignore' });
+    const child = spawn(process.execPath, [CLI, '--own-text-only', '--pages-dir', pages, '--jsonl', jsonl, file], { cwd: root, stdio: 'ignore' });
     const exited = new Promise((resolve) => child.on('exit', resolve));
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline && !readLines(jsonl).some((l) => l.page === 1)) await new Promise((r) => setTimeout(r, 200));
@@ -212,7 +212,7 @@ describe.runIf(existsSync(ORIGINALS))('the reproductions in /work/shared/hostile
     const out = join(tmp, 'originals');
     mkdirSync(out);
     const args = files.flatMap((f, i) => [join(ORIGINALS, f), good(100 + i)]);
-    const r = pagemark(['--text-layer', '--page-timeout', String(LIMIT_S), '--jsonl', jsonl, '-o', out, ...args], 600_000);
+    const r = pagemark(['--own-text-only', '--page-timeout', String(LIMIT_S), '--jsonl', jsonl, '-o', out, ...args], 600_000);
     expect(r.signal, r.stderr).toBeNull();
     expect(r.code).toBe(1);
     const lines = readLines(jsonl);

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain JS module without types
 import { degradePage, seedOf } from './support/degrade.mjs';
 import { NOISY_SIGMA, pixelNoise } from '../src/core/image/despeckle';
 import { ocrPage } from '../src/core/pipeline/ocr-page';

@@ -5,7 +5,7 @@ import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { readPageText } from '../src/core/text-layer/page-text';
 import { makePdf } from './support/pdf-maker';
-import { hiddenTextPdf, INVISIBLE, PROSE, redactionPdf, SECRET, textLines, WHITE, writePdf } from './support/hostile-pdfs';
+import { hiddenTextPdf, INVISIBLE, PROSE, redactionPdf, textLines, WHITE, writePdf } from './support/hostile-pdfs';
 
 async function pageLines(pdf: Buffer): Promise<string[]> {
   const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;

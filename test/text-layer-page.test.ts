@@ -53,11 +53,11 @@ describe('a born-digital page with its text layer', () => {
 
   it('takes the text from the layer: exact words, a few lines recognized to check it, the same blocks', async () => {
     const sides: number[] = [];
-    const r = await ocrPage(notingDetectorSides(engine, sides), page, 1, { k: 3, dropHeaders: false, textLayer: layer });
+    const r = await ocrPage(notingDetectorSides(engine, sides), page, 1, { k: 3, dropHeaders: false, ownText: layer });
     // The detector only gives the layout its lines here: one coarser pass.
     expect(sides).toEqual([LAYER_DETECT_SIDE]);
-    expect(LAYER_DETECT_SIDE).toBeLessThan(engine.detectorSpec.preprocess.maxSide);
-    expect(r.stats.textLayer).toMatchObject({ used: true, lines: layer.length, recognized: 0, numberConflicts: [] });
+    expect(LAYER_DETECT_SIDE).toBeLessThan(engine.detectorSpec.preprocess.maxSide!);
+    expect(r.stats.ownText).toMatchObject({ used: true, lines: layer.length, recognized: 0, numberConflicts: [] });
     expect(wordError(truth, r.markdown)).toBeLessThan(0.01);
     expect(wordError(truth, r.markdown)).toBeLessThanOrEqual(wordError(truth, ocr.markdown));
     // Only the lines checked against the page were decoded.
@@ -67,8 +67,8 @@ describe('a born-digital page with its text layer', () => {
 
   it('recognizes the page as usual when the layer does not read like the page', async () => {
     const sides: number[] = [];
-    const r = await ocrPage(notingDetectorSides(engine, sides), page, 1, { k: 3, dropHeaders: false, textLayer: layer.map((l) => ({ ...l, text: shifted(l.text!) })) });
-    expect(r.stats.textLayer).toMatchObject({ used: false, reason: expect.stringMatching(/does not match the page/) });
+    const r = await ocrPage(notingDetectorSides(engine, sides), page, 1, { k: 3, dropHeaders: false, ownText: layer.map((l) => ({ ...l, text: shifted(l.text!) })) });
+    expect(r.stats.ownText).toMatchObject({ used: false, reason: expect.stringMatching(/does not match the page/) });
     // Detected again at the pack's own size before the page is recognized.
     expect(sides).toEqual([LAYER_DETECT_SIDE, engine.detectorSpec.preprocess.maxSide]);
     expect(r.markdown).toBe(ocr.markdown);
@@ -77,10 +77,10 @@ describe('a born-digital page with its text layer', () => {
   it('drops layer text that puts no ink on the page, and recognizes lines the layer lacks', async () => {
     const hidden: TextLine = { bbox: [20, page.height - 60, 600, page.height - 30], text: 'Hidden words no reader sees' };
     const [first, ...rest] = layer;
-    const r = await ocrPage(engine, page, 1, { k: 3, dropHeaders: false, textLayer: [...rest, hidden] });
+    const r = await ocrPage(engine, page, 1, { k: 3, dropHeaders: false, ownText: [...rest, hidden] });
     expect(r.markdown).not.toContain('Hidden words');
-    expect(r.stats.textLayer).toMatchObject({ used: true, lines: rest.length });
-    expect((r.stats.textLayer as { recognized: number }).recognized).toBeGreaterThanOrEqual(1);
+    expect(r.stats.ownText).toMatchObject({ used: true, lines: rest.length });
+    expect((r.stats.ownText as { recognized: number }).recognized).toBeGreaterThanOrEqual(1);
     // The first line, missing from the layer, is read from the pixels and still opens the page.
     expect(words(r.markdown).slice(0, 3)).toEqual(words(first!.text!).slice(0, 3));
   }, 120_000);
@@ -102,13 +102,13 @@ describe('a born-digital page with its text layer', () => {
     try {
       const image = await src.render(1);
       const own = (await src.textLines(1)).lines;
-      const same = await ocrPage(engine, image, 1, { k: 3, dropHeaders: false, textLayer: own });
-      expect(same.stats.textLayer).toMatchObject({ used: true, numberConflicts: [] });
-      expect((same.stats.textLayer as { numbersChecked: number }).numbersChecked).toBeGreaterThanOrEqual(1);
+      const same = await ocrPage(engine, image, 1, { k: 3, dropHeaders: false, ownText: own });
+      expect(same.stats.ownText).toMatchObject({ used: true, numberConflicts: [] });
+      expect((same.stats.ownText as { numbersChecked: number }).numbersChecked).toBeGreaterThanOrEqual(1);
       // The text says DE99 where the page shows DE00.
       const lying = own.map((l) => ({ ...l, text: l.text!.replace('DE00', 'DE99') }));
-      const r = await ocrPage(engine, image, 1, { k: 3, dropHeaders: false, textLayer: lying });
-      const conflicts = (r.stats.textLayer as { numberConflicts: { text: string; pixels: string }[] }).numberConflicts;
+      const r = await ocrPage(engine, image, 1, { k: 3, dropHeaders: false, ownText: lying });
+      const conflicts = (r.stats.ownText as { numberConflicts: { text: string; pixels: string }[] }).numberConflicts;
       expect(conflicts).toHaveLength(1);
       expect(conflicts[0]!.text).toContain('DE99');
       expect(conflicts[0]!.pixels).toMatch(/DE\s?[0O]{2}/); // what the page shows (0 or its look-alike O)

@@ -69,7 +69,7 @@ describe('a page fed in askew, sideways or upside down', () => {
     }, 120_000);
   }
 
-  it('a page known to be upright (its PDF text runs level) is only detected: not turned, not deskewed', async () => {
+  it('a page known to be upright (its own text runs level) is only detected: not turned, not deskewed', async () => {
     const sideways = rotatePage(page, 1);
     const found = await uprightPage(engine, sideways, undefined, undefined, true);
     expect([found.turns, found.skew]).toEqual([0, 0]);

@@ -16,7 +16,7 @@ export interface PagesBenchOptions {
   threads: number;
   tesseract: boolean;
   /** Also run pagemark-pdf-text: the largest K, offered each page's own text (read from `pdfs`). */
-  pdfText: boolean;
+  ownText: boolean;
   /** Read the first page once before timing (both systems), as the Node run does. */
   warmUpPage: boolean;
 }
@@ -62,9 +62,9 @@ async function runPagesBench(o: PagesBenchOptions) {
     if (tess && o.warmUpPage) await tess.worker.recognize(new Blob([pages[0]! as BlobPart], { type: 'image/png' }));
     const renders = [];
     for (const p of o.pdfs ?? []) renders.push(await pagemark.render(Uint8Array.from(atob(p.data), (c) => c.charCodeAt(0)), p.page));
-    const pdfText = o.pdfText && (o.pdfs?.length ?? 0) === pages.length;
-    if (pdfText) await pagemark.openTexts(o.pdfs!.map((p) => ({ data: Uint8Array.from(atob(p.data), (c) => c.charCodeAt(0)), page: p.page })));
-    const systems = [...o.ks.map((k) => `pagemark-k${k}`), ...(pdfText ? ['pagemark-pdf-text'] : []), ...(tess ? ['tesseract.js'] : [])];
+    const ownText = o.ownText && (o.pdfs?.length ?? 0) === pages.length;
+    if (ownText) await pagemark.openTexts(o.pdfs!.map((p) => ({ data: Uint8Array.from(atob(p.data), (c) => c.charCodeAt(0)), page: p.page })));
+    const systems = [...o.ks.map((k) => `pagemark-k${k}`), ...(ownText ? ['pagemark-pdf-text'] : []), ...(tess ? ['tesseract.js'] : [])];
     const records: PagesBenchRecord[] = [];
     for (const [i, png] of pages.entries()) {
       // Rotate the order per page so no system always runs first or last.

@@ -69,15 +69,15 @@ const api = {
     const t0 = performance.now();
     const image = await decodePng(png);
     const decodeMs = performance.now() - t0;
-    let textLayer;
+    let ownText;
     let textMs = 0;
     if (textOf >= 0) {
       const t = performance.now();
       const lines = await pdfPageText(textDocs[textOf]!.doc, textDocs[textOf]!.page, OCR_TARGET);
       textMs = performance.now() - t;
-      if (lines.length > 0) textLayer = lines;
+      if (lines.length > 0) ownText = lines;
     }
-    const r = await ocrPage(engine!, image, page, { k, dropHeaders: false, textLayer });
+    const r = await ocrPage(engine!, image, page, { k, dropHeaders: false, ownText });
     return { seconds: (performance.now() - t0) / 1000, decodeMs, textMs, markdown: r.markdown, regions: r.regions.length, stats: r.stats };
   },
 

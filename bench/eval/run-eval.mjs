@@ -49,8 +49,8 @@ async function corpusPages() {
   return { pages: pages.map((c) => ({ path: c.path, page: c.page, name: c.shared })), skipped };
 }
 
-/** Text layer of a page in poppler's reading order: the CER reference. */
-function textLayer(path, page) {
+/** A page's text layer in poppler's reading order: the CER reference. */
+function popplerText(path, page) {
   return execFileSync('pdftotext', ['-f', String(page), '-l', String(page), '-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
 }
 
@@ -76,8 +76,9 @@ async function systemRunner(name, opts) {
     const sys = await detectorTextSystem(opts.detectorPack, true, name === 'detector-text-plain');
     return { name, run: sys.run, close: sys.close, recalls: sys.recalls };
   }
-  const mode = name === 'text-layer' ? 'text-layer' : 'ocr';
-  const engine = await createEngine({ mode, pack: opts.pack, k: opts.k, dropHeaders: true, splitWidth: opts.splitWidth, pdfText: name === 'pagemark-pdf-text' });
+  // The system "text-layer" is the CLI's --own-text-only; "pagemark-pdf-text" is pagemark offered each page's own text.
+  const mode = name === 'text-layer' ? 'own-text' : 'ocr';
+  const engine = await createEngine({ mode, pack: opts.pack, k: opts.k, dropHeaders: true, splitWidth: opts.splitWidth, ownText: name === 'pagemark-pdf-text' });
   return { name, run: async (source, page) => (await engine.ocrPage(source, page)).markdown, close: () => engine.close() };
 }
 
@@ -184,7 +185,7 @@ export async function runEval(argv) {
         }
         await source.close();
       }
-      cers.push({ page: `${c.name}#${c.page}`, cer: cer(plainText(md), textLayer(c.path, c.page)) });
+      cers.push({ page: `${c.name}#${c.page}`, cer: cer(plainText(md), popplerText(c.path, c.page)) });
       console.error(`eval: ${name} ${c.name} p${c.page} CER ${pct(cers[cers.length - 1].cer)}`);
     }
     await runner.close();

@@ -11,12 +11,12 @@ import { writeDocument } from './assemble';
 import type { DocumentJobData, PageJobData, PageQueue } from './bull-queue';
 import { localInput } from './fetch-input';
 import { keepPageRecord, readPageRecord } from './page-records';
-import { outputPaths, type EngineSettings } from './queue-names';
+import { jobSettings, outputPaths, type EngineSettings } from './queue-names';
 
 const DEFAULT_PACK = fileURLToPath(new URL('../../models/pocket', import.meta.url));
 
 /** What `pagemark queue add` asks for when given no conversion options; workers load it as they start. */
-export const DEFAULT_SETTINGS: EngineSettings = { mode: 'ocr', pack: null, k: 3, dropHeaders: false, pdfText: true };
+export const DEFAULT_SETTINGS: EngineSettings = { mode: 'ocr', pack: null, k: 3, dropHeaders: false, ownText: true };
 
 /** Errors that come back the same every time: the job fails now, with the message as its reason. */
 const lasting = (e: unknown) => e instanceof InputError || e instanceof PageLimitError;
@@ -36,7 +36,7 @@ export class Engines {
     const id = JSON.stringify(s);
     let engine = this.engines.get(id);
     if (!engine) {
-      engine = createEngine({ mode: s.mode, pack: s.pack ?? DEFAULT_PACK, k: s.k, dropHeaders: s.dropHeaders, pdfText: s.pdfText, threads: this.threads });
+      engine = createEngine({ mode: s.mode, pack: s.pack ?? DEFAULT_PACK, k: s.k, dropHeaders: s.dropHeaders, ownText: s.ownText, threads: this.threads });
       this.engines.set(id, engine);
       engine.catch(() => this.engines.delete(id));
     }
@@ -89,7 +89,7 @@ export async function processPage(job: Job<PageJobData>, engines: Engines): Prom
   }
   let engine: PageEngine;
   try {
-    engine = await engines.get(d.engine);
+    engine = await engines.get(jobSettings(d.engine));
   } catch (e) {
     // This worker's problem (its pack), not the page's: the page is tried again, here or elsewhere.
     throw new Error(e instanceof EngineError ? e.message : `the engine could not start: ${(e as Error).message}`);

@@ -6,16 +6,18 @@ import { parseQueueCli } from './queue-args';
 
 describe('queue arguments', () => {
   it('takes the CLI’s conversion options for queue add, with absolute inputs and output', () => {
-    const c = parseQueueCli(['queue', 'add', 'a.pdf', 'https://example.org/b.pdf', '--redis', 'redis://h:1', '--prefix=books', '--out', 'out', '--k', '1', '--drop-headers', '--no-pdf-text', '--page-timeout', '30'], '/home/u');
+    const c = parseQueueCli(['queue', 'add', 'a.pdf', 'https://example.org/b.pdf', '--redis', 'redis://h:1', '--prefix=books', '--out', 'out', '--k', '1', '--drop-headers', '--no-own-text', '--page-timeout', '30'], '/home/u');
     expect(c).toMatchObject({ command: 'add', target: { redis: 'redis://h:1', prefix: 'books' }, attempts: 5 });
     if (c.command !== 'add') throw new Error();
     expect(c.documents.map((d) => d.input)).toEqual(['/home/u/a.pdf', 'https://example.org/b.pdf']);
-    expect(c.documents[0]).toMatchObject({ out: '/home/u/out', engine: { mode: 'ocr', pack: null, k: 1, dropHeaders: true, pdfText: false }, limits: { pageTimeMs: 30_000, memoryMb: 2048 } });
+    expect(c.documents[0]).toMatchObject({ out: '/home/u/out', engine: { mode: 'ocr', pack: null, k: 1, dropHeaders: true, ownText: false }, limits: { pageTimeMs: 30_000, memoryMb: 2048 } });
     // Plain `queue add` asks for what workers load as they start.
     const plain = parseQueueCli(['queue', 'add', 'a.pdf']);
     expect(plain.command === 'add' && plain.documents[0]!.engine).toEqual(DEFAULT_SETTINGS);
-    const tl = parseQueueCli(['queue', 'add', 'a.pdf', '--text-layer', '--pack', 'p'], '/w');
-    expect(tl.command === 'add' && tl.documents[0]!.engine).toMatchObject({ mode: 'text-layer', pack: '/w/p' });
+    const tl = parseQueueCli(['queue', 'add', 'a.pdf', '--own-text-only', '--pack', 'p'], '/w');
+    expect(tl.command === 'add' && tl.documents[0]!.engine).toMatchObject({ mode: 'own-text', pack: '/w/p' });
+    // The flags' old names queue the same documents.
+    expect(parseQueueCli(['queue', 'add', 'a.pdf', '--text-layer', '--no-pdf-text'], '/w')).toEqual(parseQueueCli(['queue', 'add', 'a.pdf', '--own-text-only', '--no-own-text'], '/w'));
   });
 
   it('reads worker options and refuses what makes no sense', () => {

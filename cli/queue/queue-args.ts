@@ -24,7 +24,7 @@ Queue options:
   --prefix NAME         keeps this queue apart from others on the same Redis (default pagemark)
   --attempts N          tries per job before it is marked failed (queue add; default 5)
 Conversion options (queue add), as for pagemark: --k, --drop-headers, --pack DIR (a folder every worker
-  can read; default: each worker's built-in pack), --no-pdf-text, --text-layer, --page-timeout, --page-memory
+  can read; default: each worker's built-in pack), --no-own-text, --own-text-only, --page-timeout, --page-memory
 Worker options:
   --concurrency N       pages converted at once by this worker (default 1)
   --threads N           onnxruntime threads per page (default 0: all cores; with several workers on one
@@ -121,7 +121,7 @@ export function parseQueueCli(argv: string[], cwd = process.cwd()): QueueCommand
     (f): DocumentSpec => ({
       input: isUrl(f) ? f : resolve(cwd, f),
       out,
-      engine: { mode: cli.textLayer ? 'text-layer' : 'ocr', pack: cli.pack ? resolve(cwd, cli.pack) : null, k: cli.k, dropHeaders: cli.dropHeaders, pdfText: cli.pdfText },
+      engine: { mode: cli.ownTextOnly ? 'own-text' : 'ocr', pack: cli.pack ? resolve(cwd, cli.pack) : null, k: cli.k, dropHeaders: cli.dropHeaders, ownText: cli.ownText },
       limits: { pageTimeMs: cli.pageTimeout * 1000, memoryMb: cli.pageMemory },
     }),
   );

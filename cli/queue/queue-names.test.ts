@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { documentKey, fileNameOf, outputPaths, pageJobId, repairJobId, stemOf, type EngineSettings } from './queue-names';
+import { documentKey, fileNameOf, jobSettings, outputPaths, pageJobId, repairJobId, stemOf, type EngineSettings } from './queue-names';
 
-const engine: EngineSettings = { mode: 'ocr', pack: null, k: 3, dropHeaders: false, pdfText: true };
+const engine: EngineSettings = { mode: 'ocr', pack: null, k: 3, dropHeaders: false, ownText: true };
 
 describe('queue names', () => {
+  it('reads the settings of a job added under the old names as they were meant', () => {
+    expect(jobSettings({ mode: 'ocr', pack: null, k: 2, dropHeaders: true, pdfText: false })).toEqual({ mode: 'ocr', pack: null, k: 2, dropHeaders: true, ownText: false });
+    expect(jobSettings({ mode: 'text-layer', pack: '/p', k: 3, dropHeaders: false, pdfText: true })).toEqual({ mode: 'own-text', pack: '/p', k: 3, dropHeaders: false, ownText: true });
+    expect(jobSettings(engine)).toBe(engine);
+  });
+
+
   it('gives a document the same key for the same input, output and settings, and another for any change', () => {
     const a = documentKey({ input: '/data/a.pdf', out: '/out', engine });
     expect(documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine } })).toBe(a);
@@ -13,11 +20,15 @@ describe('queue names', () => {
       documentKey({ input: '/data/a.pdf', out: '/out2', engine }),
       documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, k: 0 } }),
       documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, dropHeaders: true } }),
-      documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, pdfText: false } }),
-      documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, mode: 'text-layer' } }),
+      documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, ownText: false } }),
+      documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, mode: 'own-text' } }),
       documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, pack: '/packs/x' } }),
     ];
     expect(new Set([a, ...others]).size).toBe(8);
+  });
+
+  it('keeps the key an OCR document was queued under before its own-text setting had that name', () => {
+    expect(documentKey({ input: '/data/a.pdf', out: '/out', engine })).toBe('101f894cd999f953f11a2dc8');
   });
 
   it('names page jobs per document and page, and retry rounds apart', () => {

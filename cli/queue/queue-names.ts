@@ -7,12 +7,22 @@ import { safeFileName } from '../../src/export/entry-name';
 
 /** What a page's Markdown depends on; a worker builds (and keeps) one engine per distinct value. */
 export interface EngineSettings {
-  mode: 'ocr' | 'text-layer';
+  mode: 'ocr' | 'own-text';
   /** A pack folder every worker can read; null: each worker's built-in pack. */
   pack: string | null;
   k: 0 | 1 | 2 | 3;
   dropHeaders: boolean;
-  pdfText: boolean;
+  ownText: boolean;
+}
+
+/**
+ * A job's settings as a worker reads them: jobs added by an older `pagemark queue add` still in Redis name the own
+ * text `pdfText` and the text-only mode `'text-layer'`, and are converted as they were asked to be.
+ */
+export function jobSettings(stored: EngineSettings | (Omit<EngineSettings, 'mode' | 'ownText'> & { mode: 'ocr' | 'text-layer'; pdfText: boolean })): EngineSettings {
+  if (!('pdfText' in stored)) return stored;
+  const { pdfText, mode, ...rest } = stored;
+  return { ...rest, mode: mode === 'text-layer' ? 'own-text' : mode, ownText: pdfText };
 }
 
 export interface DocumentSpec {
@@ -47,8 +57,8 @@ export const stemOf = (fileName: string) => basename(fileName, extname(fileName)
  * again is a no-op and its jobs can never be queued twice. Limits do not change the Markdown and are left out.
  */
 export function documentKey(spec: Pick<DocumentSpec, 'input' | 'out' | 'engine'>): string {
-  const { mode, pack, k, dropHeaders, pdfText } = spec.engine;
-  const canonical = JSON.stringify([spec.input, spec.out, mode, pack, k, dropHeaders, pdfText]);
+  const { mode, pack, k, dropHeaders, ownText } = spec.engine;
+  const canonical = JSON.stringify([spec.input, spec.out, mode, pack, k, dropHeaders, ownText]);
   return createHash('sha256').update(canonical).digest('hex').slice(0, 24);
 }
 

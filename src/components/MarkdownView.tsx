@@ -91,12 +91,12 @@ function RenderedResult({ result, figureUrls, activeRegion, onRegion }: Rendered
         />
       ))}
       {result.markdown.trim() === '' && <p className="muted">No text was found on this page.</p>}
-      {result.stats.textLayer?.used === true && result.stats.textLayer.numberConflicts?.length ? (
-        <NumberConflictsNote conflicts={result.stats.textLayer.numberConflicts} />
+      {result.stats.ownText?.used === true && result.stats.ownText.numberConflicts?.length ? (
+        <NumberConflictsNote conflicts={result.stats.ownText.numberConflicts} />
       ) : null}
-      {result.stats.textLayer?.used === false && (
-        <p className="muted" data-testid="text-layer-note">
-          The PDF’s own text was not used on this page: {result.stats.textLayer.reason}. It was recognized instead.
+      {result.stats.ownText?.used === false && (
+        <p className="muted" data-testid="own-text-note">
+          The PDF’s own text was not used on this page: {result.stats.ownText.reason}. It was recognized instead.
         </p>
       )}
     </article>

@@ -94,11 +94,11 @@ export function SettingsPanel({ open, settings, packFiles, onChange, onPackFiles
         <fieldset>
           <legend>Text of PDFs</legend>
           <label className="choice">
-            <input type="radio" name="pdf-text" checked={settings.pdfText === 'layer'} onChange={() => onChange({ pdfText: 'layer' })} />
+            <input type="radio" name="own-text" checked={settings.ownText === 'use'} onChange={() => onChange({ ownText: 'use' })} />
             Use the PDF’s own text where it matches the page
           </label>
           <label className="choice">
-            <input type="radio" name="pdf-text" checked={settings.pdfText === 'recognize'} onChange={() => onChange({ pdfText: 'recognize' })} />
+            <input type="radio" name="own-text" checked={settings.ownText === 'recognize'} onChange={() => onChange({ ownText: 'recognize' })} />
             Recognize every page from its pixels
           </label>
           <p className="hint">

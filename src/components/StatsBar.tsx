@@ -13,7 +13,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 export function StatsBar({ doc, backend }: { doc: DocState | undefined; backend?: string }) {
   const t = doc ? throughput(doc.pages.flatMap((p) => (p.result ? [p.result] : []))) : null;
   const layerLines = (doc?.pages ?? []).reduce((n, p) => {
-    const used = p.result?.stats.textLayer;
+    const used = p.result?.stats.ownText;
     return n + (used?.used ? used.lines : 0);
   }, 0);
   return (

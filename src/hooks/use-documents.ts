@@ -20,7 +20,7 @@ export function useDocuments(store: DocumentStore, engine: Engine, settings: Set
       ensureReady,
       ocrPage: (request, signal, listener) => bridge.ocrPage(request, signal, listener),
       settings: () => engineSettings(settingsRef.current),
-      readOwnText: () => settingsRef.current.pdfText === 'layer',
+      readOwnText: () => settingsRef.current.ownText === 'use',
     });
     return () => store.setHost(null);
   }, [store, ensureReady, bridge]);

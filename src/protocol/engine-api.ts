@@ -1,5 +1,5 @@
 // The inference worker's API, as the UI sees it through the comlink bridge. Types only.
-import type { PageImage, PagePartial, PageResult, PdfTextLine } from './page';
+import type { OwnTextLine, PageImage, PagePartial, PageResult } from './page';
 
 export type Backend = 'auto' | 'webgpu' | 'wasm';
 
@@ -53,7 +53,7 @@ export interface PageRequest {
   page: number;
   settings: EngineSettings;
   /** A PDF page's own text lines, used instead of recognizing them where they match the page (lines packs). */
-  ownText?: PdfTextLine[];
+  ownText?: OwnTextLine[];
 }
 
 /** The page in flight, as it goes. */

@@ -44,7 +44,7 @@ export interface PageStats {
   ms: { total: number; detect: number; encoder: number; decoder: number; draft: number; layout: number; other: number };
   backend: string;
   /** When a PDF page's own text was offered: how many lines came from it and how many were recognized, or why it was not used. */
-  textLayer?:
+  ownText?:
     | {
         used: true;
         lines: number;
@@ -92,7 +92,7 @@ export interface PageTextLines {
 }
 
 /** One line of a PDF page's own text (its text layer), in page-image pixels. */
-export interface PdfTextLine {
+export interface OwnTextLine {
   bbox: BBox;
   text: string;
   /** The direction the text runs in on the page image, radians (0: level, left to right). */

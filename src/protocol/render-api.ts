@@ -1,6 +1,6 @@
 // The render worker's API (pdf.js and image decoding), as the UI sees it through the comlink bridge.
 import type { DocumentKind, RenderTarget } from './document';
-import type { PageImage, PagePartial, PdfTextLine } from './page';
+import type { OwnTextLine, PageImage, PagePartial } from './page';
 
 export type { DocumentKind, RenderTarget };
 
@@ -52,7 +52,7 @@ export interface PageForReading {
    * A PDF page's own text lines, in the image's pixels. None for images, and none when the page's text is an
    * OCR layer drawn invisibly over a scan (core/text-layer/invisible-text.ts) or could not be read.
    */
-  ownText?: PdfTextLine[];
+  ownText?: OwnTextLine[];
   /** The own text laid out as a partial page (core/pipeline/text-preview.ts), shown until the page is read. */
   preview?: PagePartial;
   /** A PDF page that paints nothing (core/page-render/blank-page.ts): not drawn, no pixels posted. */

@@ -7,14 +7,14 @@ export type PackChoice = { kind: 'default' } | { kind: 'url'; url: string } | { 
  * Where a PDF page's text comes from: the PDF's own text where that matches the pixels (the default: several
  * times faster, and exact where the PDF was made by a program), or always the pixels.
  */
-export type PdfText = 'recognize' | 'layer';
+export type OwnTextSetting = 'use' | 'recognize';
 
 export interface Settings extends EngineSettings {
   pack: PackChoice;
-  pdfText: PdfText;
+  ownText: OwnTextSetting;
 }
 
-export const DEFAULT_SETTINGS: Settings = { backend: 'auto', k: 3, dropHeaders: false, pack: { kind: 'default' }, pdfText: 'layer' };
+export const DEFAULT_SETTINGS: Settings = { backend: 'auto', k: 3, dropHeaders: false, pack: { kind: 'default' }, ownText: 'use' };
 
 const STORAGE_KEY = 'pagemark.settings.v1';
 
@@ -25,6 +25,14 @@ function parsePack(value: unknown): PackChoice {
   if (v?.kind === 'url' && typeof v.url === 'string') return { kind: 'url', url: v.url };
   // Local files cannot survive a reload; the user picks them again.
   return { kind: 'default' };
+}
+
+/** The own-text setting, or as saved before it had that name (`pdfText: 'layer' | 'recognize'`). */
+function parseOwnText(value: Record<string, unknown>): OwnTextSetting {
+  if (value.ownText === 'use' || value.ownText === 'recognize') return value.ownText;
+  if (value.pdfText === 'layer') return 'use';
+  if (value.pdfText === 'recognize') return 'recognize';
+  return DEFAULT_SETTINGS.ownText;
 }
 
 export function parseSettings(raw: string | null): Settings {
@@ -42,7 +50,7 @@ export function parseSettings(raw: string | null): Settings {
     k: k === 0 || k === 1 || k === 2 || k === 3 ? k : DEFAULT_SETTINGS.k,
     dropHeaders: typeof value.dropHeaders === 'boolean' ? value.dropHeaders : DEFAULT_SETTINGS.dropHeaders,
     pack: parsePack(value.pack),
-    pdfText: value.pdfText === 'recognize' || value.pdfText === 'layer' ? value.pdfText : DEFAULT_SETTINGS.pdfText,
+    ownText: parseOwnText(value),
   };
 }
 

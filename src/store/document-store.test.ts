@@ -4,14 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { EngineSettings, PageListener, PageRequest } from '../protocol/engine-api';
-import type { PageImage, PagePartial, PageResult, PdfTextLine } from '../protocol/page';
+import type { OwnTextLine, PageImage, PagePartial, PageResult } from '../protocol/page';
 import type { PageForReading, PageRenderer, ReadPageOptions } from '../protocol/render-api';
 import { DocumentStore, type ConversionHost } from './document-store';
 
 class FakeRenderer implements PageRenderer {
   readonly asked: ReadPageOptions[] = [];
   /** Per page: its own text and preview, given when the store asks for own text. */
-  ownText = (page: number): { lines: PdfTextLine[]; preview?: PagePartial } => ({ lines: [{ bbox: [0, 0, 4, 1], text: `text of page ${page}` }] });
+  ownText = (page: number): { lines: OwnTextLine[]; preview?: PagePartial } => ({ lines: [{ bbox: [0, 0, 4, 1], text: `text of page ${page}` }] });
   closed: number[] = [];
   async open() {
     return { ok: true as const, docId: 7, pageCount: 2 };

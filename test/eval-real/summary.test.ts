@@ -1,6 +1,8 @@
 // The real-page eval's numbers: per set, per type and overall as olmOCR-bench aggregates them.
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain JS module without types
 import { summarizeRun } from '../../bench/eval/real/summary.mjs';
+// @ts-expect-error plain JS module without types
 import { renderReport } from '../../bench/eval/real/report.mjs';
 
 const test = (id: string, type: string, passed: boolean, category?: string) => ({ id, type, passed, explanation: passed ? '' : `missing ${id}`, ...(category && { category }) });

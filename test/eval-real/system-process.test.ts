@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain JS module without types
 import { SystemProcess } from '../../bench/eval/real/system-process.mjs';
 
 // A stand-in for page-worker.mjs speaking the same protocol: "hang" never answers, "crash" dies.

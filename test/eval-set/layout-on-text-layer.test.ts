@@ -1,5 +1,5 @@
 // Layout + assembly on real PDFs: the tuning half of the generated eval set, read from each PDF's own
-// text layer (cli text-layer engine, with the rendered pixels for rules and figures), must pass every
+// text (the CLI's --own-text-only engine, with the rendered pixels for rules and figures), must pass every
 // olmOCR-style test that a text layer can pass (all but math, which needs the formula recognizer).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ const pdfs = [...new Set(tests.map((t) => t.pdf as string))];
 
 describe('layout on text layers of the generated pages (tuning split)', () => {
   it.each(pdfs)('%s', async (pdf) => {
-    const engine = await createEngine({ mode: 'text-layer', pack: '', k: 0, dropHeaders: true });
+    const engine = await createEngine({ mode: 'own-text', pack: '', k: 0, dropHeaders: true });
     const source = await openSource(join(root, 'test/eval-set', pdf));
     const { markdown } = await engine.ocrPage(source, 1);
     await source.close();

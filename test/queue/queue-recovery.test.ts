@@ -78,12 +78,12 @@ describe.skipIf(!hasRedis)('the page queue through trouble', () => {
     loop.server.on('request', (req) => req.url === '/flaky/report.pdf' && Object.assign(routes['/flaky/report.pdf']!, { status: 200, body: pdf }));
     mkdirSync(join(tmp, 'local'), { recursive: true });
     writeFileSync(join(tmp, 'local', 'report.pdf'), pdf);
-    const reference = pagemark(['--text-layer', join(tmp, 'local', 'report.pdf'), '-o', join(tmp, 'local') + '/']);
+    const reference = pagemark(['--own-text-only', join(tmp, 'local', 'report.pdf'), '-o', join(tmp, 'local') + '/']);
     expect(reference.code, reference.stderr).toBe(0);
 
     const out = join(tmp, 'urls');
     const q = ['--redis', redis.url, '--prefix', 'urls'];
-    const added = pagemark(['queue', 'add', '--text-layer', `${loop.origin}/flaky/report.pdf`, `${loop.origin}/gone/notes.pdf`, '--out', out, ...q]);
+    const added = pagemark(['queue', 'add', '--own-text-only', `${loop.origin}/flaky/report.pdf`, `${loop.origin}/gone/notes.pdf`, '--out', out, ...q]);
     expect(added.stdout).toBe('added report.pdf\nadded notes.pdf\n');
     workers.push(startWorker(redis.url, 'urls', ['--stall-s', '6', '--threads', '1']));
     const queue = new PageQueue(redis.url, 'urls');

@@ -4,7 +4,7 @@ import * as pdfjs from 'pdfjs-dist';
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { MathLine } from '../../src/core/glyph-math/page-math';
-import type { PdfTextLine } from '../../src/protocol/page';
+import type { OwnTextLine } from '../../src/protocol/page';
 import type { OpenResult, RenderTarget } from '../../src/protocol/render-api';
 import { readPageText } from '../../src/core/text-layer/page-text';
 import { NoFilterFactory, OffscreenCanvasFactory } from './offscreen-factories';
@@ -77,7 +77,7 @@ export async function drawPdfPage(doc: PDFDocumentProxy, pageNumber: number, tar
 }
 
 /** The page's own text lines, in the pixels drawPdfPage gives for the same target. */
-export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number, target: RenderTarget): Promise<PdfTextLine[]> {
+export async function pdfPageText(doc: PDFDocumentProxy, pageNumber: number, target: RenderTarget): Promise<OwnTextLine[]> {
   const page = await doc.getPage(pageNumber);
   try {
     return await ownText(page, pageNumber, target);
@@ -95,7 +95,7 @@ export async function readPdfPage(
   pageNumber: number,
   target: RenderTarget,
   withText: boolean,
-): Promise<{ canvas: OffscreenCanvas; dpi: number; ownText?: PdfTextLine[] } | { blank: { width: number; height: number; dpi: number } }> {
+): Promise<{ canvas: OffscreenCanvas; dpi: number; ownText?: OwnTextLine[] } | { blank: { width: number; height: number; dpi: number } }> {
   const page = await doc.getPage(pageNumber);
   try {
     // A page that paints nothing is neither drawn nor read (its operator list has the drawing's time limit).
@@ -152,7 +152,7 @@ async function draw(page: PDFPageProxy, pageNumber: number, target: RenderTarget
   return { canvas, dpi: scale * POINTS_PER_INCH };
 }
 
-async function ownText(page: PDFPageProxy, pageNumber: number, target: RenderTarget): Promise<PdfTextLine[]> {
+async function ownText(page: PDFPageProxy, pageNumber: number, target: RenderTarget): Promise<OwnTextLine[]> {
   const base = page.getViewport({ scale: 1 });
   const viewport = page.getViewport({ scale: pdfScale(base.width, base.height, target) });
   // Reading a page's text has the drawing's time limit too (200,000 nested save-states take pdf.js minutes).

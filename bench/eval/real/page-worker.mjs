@@ -37,15 +37,15 @@ async function makeRunner() {
     };
   }
   // pagemark: the app's and the CLI's defaults (a PDF's own text used where it matches the page);
-  // pagemark-ocr: every page recognized from its pixels (CLI --no-pdf-text).
-  const engine = await createEngine({ mode: 'ocr', pack, k: Number(k), dropHeaders: true, pdfText: system === 'pagemark' });
+  // pagemark-ocr: every page recognized from its pixels (CLI --no-own-text).
+  const engine = await createEngine({ mode: 'ocr', pack, k: Number(k), dropHeaders: true, ownText: system === 'pagemark' });
   return async (source, page) => {
     if (system === 'pagemark' && reuseOcr === 'reuse-ocr') {
       const own = await source.textLines(page).catch(() => undefined);
       if (!own || own.ocrLayer || own.lines.length === 0) return { sameAsOcr: true };
     }
     const result = await engine.ocrPage(source, page);
-    return { markdown: result.markdown, textLayer: result.stats.textLayer };
+    return { markdown: result.markdown, ownText: result.stats.ownText };
   };
 }
 

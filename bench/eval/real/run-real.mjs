@@ -113,7 +113,7 @@ export async function runRealEval(argv) {
           mkdirSync(dir, { recursive: true });
           writeFileSync(join(dir, pageFile(p)), markdown);
           const scored = scorePage(p.tests, markdown);
-          pages.push({ set: set.name, pdf: p.pdf, page: p.page, system, status, ...(a.error && { error: a.error }), ...(a.sameAsOcr && { sameAsOcr: true }), ...(a.textLayer && { textLayer: a.textLayer }), ms: Math.round(a.ms), ...scored });
+          pages.push({ set: set.name, pdf: p.pdf, page: p.page, system, status, ...(a.error && { error: a.error }), ...(a.sameAsOcr && { sameAsOcr: true }), ...(a.ownText && { ownText: a.ownText }), ms: Math.round(a.ms), ...scored });
           const passed = scored.tests.filter((t) => t.passed).length;
           console.error(`eval: ${set.name} ${p.pdf} p${p.page} ${system}: ${status}, ${passed}/${scored.tests.length} tests, ${(a.ms / 1000).toFixed(1)} s`);
         }

@@ -39,7 +39,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   // reads the upright page, and the boxes the result reports are mapped back onto the page as given.
   // A page offered its own text is detected at LAYER_DETECT_SIDE, and not turned or deskewed when that text
   // runs level; if its text is refused, the page is made upright and detected again at the pack's size.
-  const offered = opts.textLayer?.length ? opts.textLayer : undefined;
+  const offered = opts.ownText?.length ? opts.ownText : undefined;
   let upright = await uprightPage(engine, original, opts.signal, offered && LAYER_DETECT_SIDE, offered && isLevel(offered));
   let detectMs = performance.now() - t0;
   opts.onProgress?.('detect', 1, 1);
@@ -48,18 +48,18 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   // A PDF's own text, when offered and it matches the page, replaces recognizing the lines it covers. Its
   // boxes are on the page as given, so a page that had to be turned upright is recognized instead.
   let layer: LayerLines | undefined;
-  let textLayer: PageStats['textLayer'];
+  let ownText: PageStats['ownText'];
   if (offered) {
     const r =
       upright.turns === 0 && upright.skew === 0
         ? await readWithTextLayer(engine, upright.image, upright.detected, offered, opts, splitWidth)
         : { rejected: 'the page had to be turned upright' };
     if ('rejected' in r) {
-      textLayer = { used: false, reason: r.rejected };
+      ownText = { used: false, reason: r.rejected };
       const t = performance.now();
       upright = await uprightPage(engine, original, opts.signal);
       detectMs += performance.now() - t;
-    } else [layer, textLayer] = [r, { used: true, lines: r.fromLayer, recognized: r.recognized, numbersChecked: r.numbersChecked, numberConflicts: r.numberConflicts }];
+    } else [layer, ownText] = [r, { used: true, lines: r.fromLayer, recognized: r.recognized, numbersChecked: r.numbersChecked, numberConflicts: r.numberConflicts }];
   }
   const { image, clean, detected, toPage } = upright;
   const lines: TextLine[] = layer?.lines ?? detected.map((l) => ({ bbox: l.bbox, angle: l.angle }));
@@ -117,7 +117,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
     markdown: assembled.markdown,
     regions: assembled.regions.map((r) => ({ ...r, bbox: toPage(r.bbox) })),
     figures: assembled.figures.map((f) => ({ ...f, bbox: toPage(f.bbox) })),
-    stats: { ...pageStats(stats, engine.runtime.backend, { total, detect: detectMs, encoder: encoderMs, layout: layoutMs }), ...(textLayer && { textLayer }) },
+    stats: { ...pageStats(stats, engine.runtime.backend, { total, detect: detectMs, encoder: encoderMs, layout: layoutMs }), ...(ownText && { ownText }) },
     // Line by line for a searchable PDF, on the page as given (a turned page's text runs turned on it).
     textLines: { width: original.width, height: original.height, lines: layerLines(blocks, boxes, texts, toPage, upright.turns) },
   };

@@ -23,7 +23,7 @@ export interface OcrPageOptions {
    * A PDF page's own text lines, in the page image's pixels: used instead of recognizing those lines when
    * the text matches the page (text-layer-page.ts).
    */
-  textLayer?: LayerLine[];
+  ownText?: LayerLine[];
 }
 
 export const DEFAULT_BATCH = 8;

@@ -60,7 +60,7 @@ export async function openPageReader(runtime: TensorRuntime, createSession: Read
   return {
     kind: 'lines',
     packName: lines.packName,
-    read: (image, { page, ownText, ...options }) => ocrPage(lines, image, page, { ...options, ...(ownText?.length && { textLayer: ownText }) }),
+    read: (image, { page, ownText, ...options }) => ocrPage(lines, image, page, { ...options, ...(ownText?.length && { ownText }) }),
     warmUp: (k) => warmUp(lines, k),
     close: () => closePageEngine(lines),
   };

@@ -12,7 +12,7 @@ const content = [
 ].join('\n');
 const page = { width: 595, height: 842, content };
 
-test('PDF text (the default): taken from the PDF where it matches the page, hidden text left out, a broken text layer and a scan’s OCR layer recognized instead', async ({ page: tab }) => {
+test('the PDF’s own text (the default): taken from the PDF where it matches the page, hidden text left out, broken own text and a scan’s OCR layer recognized instead', async ({ page: tab }) => {
   test.setTimeout(300_000);
   await preferWasm(tab);
   await openApp(tab);
@@ -35,11 +35,11 @@ test('PDF text (the default): taken from the PDF where it matches the page, hidd
   await expect(pane).toContainText('The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs.');
   await expect(pane).not.toContainText('Hidden');
   await expect(tab.getByTestId('stats')).toContainText(/Lines from the PDF’s text\s*3/);
-  await expect(tab.getByTestId('text-layer-note')).toHaveCount(0);
+  await expect(tab.getByTestId('own-text-note')).toHaveCount(0);
 
   // Its text layer says "Uif rvjdl cspxo…": a few lines recognized from the pixels disagree, so the page is read from them.
   await documentItem(tab, 'broken-text.pdf').locator('.doc__title').click();
-  await expect(tab.getByTestId('text-layer-note')).toContainText('does not match the page');
+  await expect(tab.getByTestId('own-text-note')).toContainText('does not match the page');
   await expect(pane).toContainText(/quick brown fox/i);
   await expect(pane).not.toContainText('Uif');
 
@@ -47,7 +47,7 @@ test('PDF text (the default): taken from the PDF where it matches the page, hidd
   await documentItem(tab, 'scan-with-ocr.pdf').locator('.doc__title').click();
   await expect(pane).toContainText(/report of the harbour/);
   await expect(tab.getByTestId('stats')).not.toContainText('Lines from the PDF’s text');
-  await expect(tab.getByTestId('text-layer-note')).toHaveCount(0);
+  await expect(tab.getByTestId('own-text-note')).toHaveCount(0);
 });
 
 test('with “Recognize every page from its pixels”, a PDF with its own text is recognized, highlighted lines too', async ({ page: tab }) => {
