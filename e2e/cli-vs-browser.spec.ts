@@ -6,19 +6,20 @@
 // where content is drawn twice, so the engine input is compared as a measured bound, and the engine
 // itself is proven identical on PDF pages by giving the CLI the app's own page images.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { expect, test, type Page } from '@playwright/test';
 import { openSource } from '../cli/page-source';
+import { artifactMissing } from '../test/support/required-artifact';
 import { chooseFiles, documentItem, fixture, openApp } from './helpers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The pack the build ships (hash-checked against models/pocket/pack.json at build time).
 const shippedPack = join(root, 'dist/models/pocket');
-test.skip(!existsSync(join(shippedPack, 'pack.json')), 'the build does not ship the pocket pack (npm run build)');
+test.skip(artifactMissing(join(shippedPack, 'pack.json'), 'the pocket pack in the build (npm run build)'), 'the build does not ship the pocket pack (npm run build)');
 
 // Not the defaults, so the settings visibly reach both sides.
 const SETTINGS = { k: 2, dropHeaders: true } as const;

@@ -8,11 +8,12 @@ import * as ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { lineInput, linePreprocess } from '../src/core/image/line-input';
 import { readPageImage } from '../src/node/png-page';
+import { artifactMissing } from './support/required-artifact';
 
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 const PACK = root('models/pocket');
-const pack = JSON.parse(readFileSync(`${PACK}/pack.json`, 'utf8'));
-const gridEncoder: string | undefined = pack.formula?.encoder?.file === 'formula-encoder.onnx' ? pack.formula.encoder.file : undefined;
+const pack = artifactMissing(`${PACK}/pack.json`, 'the pocket pack (models/pocket)') ? undefined : JSON.parse(readFileSync(`${PACK}/pack.json`, 'utf8'));
+const gridEncoder: string | undefined = pack?.formula?.encoder?.file === 'formula-encoder.onnx' ? pack.formula.encoder.file : undefined;
 const ROWS = 3;
 const BACKBONE = 480;
 

@@ -19,10 +19,11 @@ import { openNodeEngine } from '../src/node/page-ocr';
 import { readPageImage } from '../src/node/png-page';
 import { katexParses } from '../src/render/katex-parses';
 import { renderFirstPage } from './support/line-corpus';
+import { artifactMissing } from './support/required-artifact';
 
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 const PACK = root('models/pocket');
-const hasFormula = (() => {
+const hasFormula = !artifactMissing(`${PACK}/pack.json`, 'the pocket pack (models/pocket)') && (() => {
   try {
     return JSON.parse(readFileSync(`${PACK}/pack.json`, 'utf8')).formula !== undefined;
   } catch {

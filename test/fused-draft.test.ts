@@ -1,7 +1,6 @@
 // The shipped pack's fused draft graphs (draft_k2.onnx, draft_k3.onnx: all K draft steps in one call, int8
 // weights, onnxruntime-node with QDQ transformations off) must draft exactly what K step-by-step calls of
 // draft.onnx draft: same acceptance at every step, same decoder calls, same text, on real line crops.
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePageEngine, openPageEngine, type PageEngine } from '../src/core/pipeline/page-engine';
@@ -12,10 +11,11 @@ import { decodeLines, encodeLines } from '../src/core/recognize/recognize-lines'
 import { loadPackDir } from '../src/node/load-pack';
 import { OrtNodeRuntime } from '../src/node/ort-node-session';
 import { corpusLines } from './support/line-corpus';
+import { artifactMissing } from './support/required-artifact';
 
 const dir = fileURLToPath(new URL('../models/pocket', import.meta.url));
 
-describe.skipIf(!existsSync(`${dir}/pack.json`))('fused draft graphs of the pocket pack', () => {
+describe.skipIf(artifactMissing(`${dir}/pack.json`, 'the pocket pack (models/pocket)'))('fused draft graphs of the pocket pack', () => {
   let fused: PageEngine;
   let stepwise: PageEngine;
   let memories: LineMemoryHost[];
