@@ -1,8 +1,9 @@
 // React's view of the document store; wires the conversion queue to the engine and the settings.
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { renderBridge } from '../bridges/render-bridge';
 import { DocumentStore } from '../store/document-store';
 import type { Engine } from './use-engine';
+import { useLatest } from './use-latest';
 import { engineSettings, type Settings } from '../settings/settings';
 
 export function useDocumentStore(): DocumentStore {
@@ -11,8 +12,7 @@ export function useDocumentStore(): DocumentStore {
 
 export function useDocuments(store: DocumentStore, engine: Engine, settings: Settings) {
   const docs = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const settingsRef = useRef(settings);
-  settingsRef.current = settings;
+  const settingsRef = useLatest(settings);
   const { ensureReady, bridge } = engine;
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EngineBridge } from '../bridges/engine-bridge';
 import type { CachedPack, EngineEvent, PackSource } from '../protocol/engine-api';
 import { engineSettings, type Settings } from '../settings/settings';
+import { useLatest } from './use-latest';
 
 export type EnginePhase = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -68,8 +69,7 @@ export function useEngine(settings: Settings, packFiles: File[]): Engine {
 
   useEffect(() => () => bridge.terminate(), [bridge]);
 
-  const settingsRef = useRef(settings);
-  settingsRef.current = settings;
+  const settingsRef = useLatest(settings);
 
   const ensureReady = useCallback((): Promise<boolean> => {
     if (loading.current?.key === key && bridge.started) return loading.current.promise;
