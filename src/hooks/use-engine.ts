@@ -56,7 +56,8 @@ export function useEngine(settings: Settings, packFiles: File[]): Engine {
     return { kind: 'default' };
   }, [settings.pack, packFiles]);
 
-  // A different backend or pack needs a fresh worker; K and header dropping apply per page.
+  // A different backend or pack needs a fresh worker; K and header dropping apply per page (a new K is warmed up
+  // by the engine before its first page).
   const key = `${settings.backend}|${JSON.stringify(settings.pack)}|${packFiles.map((f) => f.name).join(',')}`;
 
   useEffect(() => {

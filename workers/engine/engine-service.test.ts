@@ -106,6 +106,21 @@ describe('EngineService', () => {
     expect(got.markdown.length).toBeGreaterThan(20);
   }, 120_000);
 
+  it('warms a K changed after loading before its first page, once', async () => {
+    const service = new EngineService(provider('wasm', Infinity));
+    const events: EngineEvent[] = [];
+    await service.init({ kind: 'default' }, settings, (e) => events.push(e));
+    const warmUps = () => events.filter((e) => e.type === 'warming-up').length;
+    expect(warmUps()).toBe(1);
+    await service.ocrPage({ image: await image(), page: 1, settings });
+    expect(warmUps()).toBe(1);
+    const other = await service.ocrPage({ image: await image(), page: 1, settings: { ...settings, k: 1 } });
+    expect(warmUps()).toBe(2);
+    await service.ocrPage({ image: await image(), page: 1, settings: { ...settings, k: 1 } });
+    expect(warmUps()).toBe(2);
+    expect(other.markdown.length).toBeGreaterThan(20);
+  }, 120_000);
+
   it('cancel() rejects the running page with an AbortError', async () => {
     const service = new EngineService(provider('wasm', Infinity));
     await service.init({ kind: 'default' }, settings, () => {});

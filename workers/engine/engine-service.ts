@@ -39,6 +39,8 @@ export class EngineService implements EngineApi {
   private engine: PageReader | null = null;
   private runtime: ReturnType<RuntimeProvider['open']>['runtime'] | null = null;
   private controller: AbortController | null = null;
+  /** The draft lengths the engine has run: warm-up compiles kernels for the shapes of one K (seconds on WebGPU). */
+  private warmedK = new Set<number>();
   private emit: (e: EngineEvent) => void = () => {};
   private readonly store = new PackStore();
 
@@ -81,8 +83,14 @@ export class EngineService implements EngineApi {
     const image = 'pixels' in given ? given : await receivePixels(given);
     const onProgress = (stage: PageStage, done: number, total: number) => void listener?.progress(done, total, stage);
     // The same request whatever the pack: page models ignore what only the lines pipeline uses.
-    const run = () =>
-      this.engine!.read(image, {
+    const run = async () => {
+      // A K other than the one warmed up (changed in the settings after loading) is warmed before its first page.
+      if (!this.warmedK.has(settings.k)) {
+        this.emit({ type: 'warming-up', backend: this.runtime!.backend });
+        await this.engine!.warmUp(settings.k);
+        this.warmedK.add(settings.k);
+      }
+      return this.engine!.read(image, {
         page,
         k: settings.k,
         dropHeaders: settings.dropHeaders,
@@ -91,6 +99,7 @@ export class EngineService implements EngineApi {
         onPartial: (partial) => void listener?.partial(partial),
         ...(ownText && { ownText }),
       });
+    };
     try {
       let result: PageResult;
       try {
@@ -144,6 +153,7 @@ export class EngineService implements EngineApi {
     }
     this.runtime = runtime;
     this.engine = engine;
+    this.warmedK = new Set([k]);
     // The sessions hold their own copies: a converted page pack's files are gigabytes the worker need not keep.
     this.pack = null;
   }
