@@ -1,4 +1,4 @@
-// The one seam between the CLI and the page engine: `createEngine(options)` → PageEngine.
+// The one seam between the CLI and the page engine: `createConverter(options)` → Converter.
 //
 // "ocr": the model pack through onnxruntime-node and the page pipeline (detector → layout → recognizer
 // → assembly), the same code the app runs in its worker, offered each PDF page's own text where `ownText` is
@@ -29,7 +29,7 @@ export interface EngineOptions {
   threads?: number;
 }
 
-export interface PageEngine {
+export interface Converter {
   name: string;
   ocrPage(source: PageSource, page: number): Promise<PageResult>;
   close(): Promise<void>;
@@ -37,11 +37,11 @@ export interface PageEngine {
 
 export class EngineError extends Error {}
 
-export async function createEngine(o: EngineOptions): Promise<PageEngine> {
+export async function createConverter(o: EngineOptions): Promise<Converter> {
   return o.mode === 'own-text' ? ownTextEngine(o) : ocrEngine(o);
 }
 
-function ownTextEngine(o: EngineOptions): PageEngine {
+function ownTextEngine(o: EngineOptions): Converter {
   return {
     name: 'own text',
     async ocrPage(source, page) {
@@ -64,7 +64,7 @@ function ownTextEngine(o: EngineOptions): PageEngine {
   };
 }
 
-async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
+async function ocrEngine(o: EngineOptions): Promise<Converter> {
   if (!existsSync(o.pack)) throw new EngineError(`model pack folder "${o.pack}" does not exist (use --pack DIR, or --own-text-only for born-digital PDFs)`);
   let reader: PageReader;
   try {
