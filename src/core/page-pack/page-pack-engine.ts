@@ -7,7 +7,7 @@ import { decodeBatch } from '../decoding/decode-batch';
 import { draftLength } from '../decoding/draft-length';
 import { packBytes, type LoadedPack } from '../pack/loaded-pack';
 import type { GraphSpec } from '../pack/manifest-types';
-import type { PagePack } from '../pack/page-pack-types';
+import type { PagePack } from './page-pack-types';
 import type { TensorRuntime, TensorSession } from '../recognize/tensor-runtime';
 import { pageDetokenizer, type Detokenize } from './page-detokenizer';
 import { PageModel } from './page-model';

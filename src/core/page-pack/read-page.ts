@@ -4,7 +4,7 @@ import type { PageImage, Region } from '../../protocol/page';
 import { decodeBatch } from '../decoding/decode-batch';
 import { draftLength } from '../decoding/draft-length';
 import type { DecodeStats, FinishReason } from '../decoding/types';
-import type { PagePack } from '../pack/page-pack-types';
+import type { PagePack } from './page-pack-types';
 import type { TensorRuntime, TensorSession } from '../recognize/tensor-runtime';
 import { parseGrounded } from './grounding';
 import { normalizeMathDelimiters } from './math-delimiters';
