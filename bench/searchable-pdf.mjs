@@ -34,7 +34,7 @@ const { values } = parseArgs({
   },
 });
 
-const { createEngine } = await tsImport('../cli/engine.ts', import.meta.url);
+const { createConverter } = await tsImport('../cli/engine.ts', import.meta.url);
 const { openSource } = await tsImport('../cli/page-source.ts', import.meta.url);
 const { LAYER_FONT } = await tsImport('../cli/searchable-output.ts', import.meta.url);
 const { openSearchablePdf } = await tsImport('../src/export/searchable-pdf.ts', import.meta.url);
@@ -90,7 +90,7 @@ const files = values.sets.split(',').flatMap((set) => {
 });
 
 const font = new Uint8Array(readFileSync(LAYER_FONT));
-const engine = await createEngine({ mode: 'ocr', pack: values.pack, k: Number(values.k), dropHeaders: false, ownText: true });
+const engine = await createConverter({ mode: 'ocr', pack: values.pack, k: Number(values.k), dropHeaders: false, ownText: true });
 const tmp = mkdtempSync(join(os.tmpdir(), 'pagemark-searchable-bench-'));
 const rows = [];
 try {

@@ -1,4 +1,4 @@
-// The one seam between the CLI and the page engine: `createEngine(options)` → PageEngine.
+// The one seam between the CLI and the page engine: `createConverter(options)` → Converter.
 //
 // "ocr": the model pack through onnxruntime-node and the page pipeline (detector → layout → recognizer
 // → assembly), the same code the app runs in its worker, offered each PDF page's own text where `ownText` is
@@ -11,7 +11,8 @@ import { assembleMarkdown } from '../src/core/assemble/assemble-markdown';
 import { visibleLines } from '../src/core/text-layer/pdf-text';
 import { openNodeReader } from '../src/node/page-ocr';
 import type { PageReader } from '../src/core/reader/page-reader';
-import type { PageResult, PageStats } from '../src/protocol/page';
+import type { PageResult } from '../src/protocol/page';
+import { emptyPageStats } from '../src/core/pipeline/page-stats';
 import type { PageSource } from './page-source';
 import { PageLimitError } from './isolated-source';
 
@@ -28,7 +29,7 @@ export interface EngineOptions {
   threads?: number;
 }
 
-export interface PageEngine {
+export interface Converter {
   name: string;
   ocrPage(source: PageSource, page: number): Promise<PageResult>;
   close(): Promise<void>;
@@ -36,30 +37,17 @@ export interface PageEngine {
 
 export class EngineError extends Error {}
 
-export async function createEngine(o: EngineOptions): Promise<PageEngine> {
+export async function createConverter(o: EngineOptions): Promise<Converter> {
   return o.mode === 'own-text' ? ownTextEngine(o) : ocrEngine(o);
 }
 
-export function emptyStats(backend: string, ms: number): PageStats {
-  return {
-    tokens: 0,
-    decoderCalls: 0,
-    draftCalls: 0,
-    acceptedPerStep: [],
-    proposedPerStep: [],
-    tokensPerPass: 0,
-    ms: { total: ms, detect: 0, encoder: 0, decoder: 0, draft: 0, layout: ms, other: 0 },
-    backend,
-  };
-}
-
-function ownTextEngine(o: EngineOptions): PageEngine {
+function ownTextEngine(o: EngineOptions): Converter {
   return {
     name: 'own text',
     async ocrPage(source, page) {
       const t0 = performance.now();
       const own = await source.textLines(page);
-      if (own.blank) return { page, markdown: '', regions: [], figures: [], stats: emptyStats('own-text', performance.now() - t0) };
+      if (own.blank) return { page, markdown: '', regions: [], figures: [], stats: emptyPageStats('own-text', performance.now() - t0) };
       // The rendered page lets the layout see ruling lines and figures, and shows which lines put ink on the
       // page: white or clipped text is left out here as in the app (what is painted over is already out). A
       // scan's OCR layer is kept: with no model, it is the only reading of the page there is.
@@ -70,13 +58,13 @@ function ownTextEngine(o: EngineOptions): PageEngine {
       // Display formulas from the glyphs: the layer as read marks them (visibleLines keeps only text).
       glyphFormulaBlocks(blocks, lines.map((l) => l.bbox), texts, own.lines);
       const out = assembleMarkdown(blocks, texts, { page, dropHeaders: o.dropHeaders });
-      return { page, ...out, stats: emptyStats('own-text', performance.now() - t0) };
+      return { page, ...out, stats: emptyPageStats('own-text', performance.now() - t0) };
     },
     close: async () => {},
   };
 }
 
-async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
+async function ocrEngine(o: EngineOptions): Promise<Converter> {
   if (!existsSync(o.pack)) throw new EngineError(`model pack folder "${o.pack}" does not exist (use --pack DIR, or --own-text-only for born-digital PDFs)`);
   let reader: PageReader;
   try {
@@ -91,7 +79,7 @@ async function ocrEngine(o: EngineOptions): Promise<PageEngine> {
       // A page past its time or memory limit fails here, rather than once more when it is drawn.
       const own = o.ownText ? await source.textLines(page).catch((e) => (e instanceof PageLimitError ? Promise.reject(e) : undefined)) : undefined;
       // A blank page has nothing to recognize (a PDF of thousands of empty pages goes at pdf.js's pace).
-      if (own?.blank) return { page, markdown: '', regions: [], figures: [], stats: emptyStats('none', 0) };
+      if (own?.blank) return { page, markdown: '', regions: [], figures: [], stats: emptyPageStats('none', 0) };
       const image = await source.render(page);
       const ownText = own && !own.ocrLayer ? own.lines : undefined;
       // The same request the app's engine worker makes, K included, page by page.

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { documentMarkdown } from '../src/export/document-markdown';
 import type { PageResult } from '../src/protocol/page';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
-import { createEngine, EngineError, type PageEngine } from './engine';
+import { createConverter, EngineError, type Converter } from './engine';
 import { InputError, type PageSource } from './page-source';
 import { endDocumentProcesses, openIsolatedSource, type SourceLimits } from './isolated-source';
 import { appendJsonLine, commentSafe, writeAtomic } from './output-files';
@@ -45,9 +45,9 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
 
-  let engine: PageEngine;
+  let engine: Converter;
   try {
-    engine = await createEngine({ mode: opts.ownTextOnly ? 'own-text' : 'ocr', pack: opts.pack, k: opts.k, dropHeaders: opts.dropHeaders, ownText: opts.ownText });
+    engine = await createConverter({ mode: opts.ownTextOnly ? 'own-text' : 'ocr', pack: opts.pack, k: opts.k, dropHeaders: opts.dropHeaders, ownText: opts.ownText });
   } catch (e) {
     process.stderr.write(`pagemark: ${e instanceof EngineError ? e.message : (e as Error).stack}\n`);
     return EXIT.engine;
@@ -103,7 +103,7 @@ async function writeOutputs(file: string, results: PageResult[], opts: CliOption
 
 async function convertFile(
   file: string,
-  engine: PageEngine,
+  engine: Converter,
   opts: CliOptions,
   limits: SourceLimits,
   progress: Progress,

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { expect, test, type Page } from '@playwright/test';
 import { openSource } from '../cli/page-source';
+import { editDistance } from '../src/core/text/edit-distance';
 import { artifactMissing } from '../test/support/required-artifact';
 import { chooseFiles, documentItem, fixture, openApp } from './helpers';
 
@@ -227,11 +228,5 @@ function splitPages(md: string): string[] {
 /** 1 − edit distance / longer length: how much of the text two readings share, character by character. */
 function agreement(a: string, b: string): number {
   if (!a.length && !b.length) return 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur.push(Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    prev = cur;
-  }
-  return 1 - prev[b.length]! / Math.max(a.length, b.length);
+  return 1 - editDistance(a.split(''), b.split('')) / Math.max(a.length, b.length);
 }

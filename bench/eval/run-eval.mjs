@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
-import { createEngine } from '../../cli/engine.ts';
+import { createConverter } from '../../cli/engine.ts';
 import { openSource } from '../../cli/page-source.ts';
 import { CORPUS_PAGES, bornDigitalPages, corpusPath } from './corpus-pages.mjs';
 import { detectorTextSystem } from './detector-text.mjs';
@@ -78,7 +78,7 @@ async function systemRunner(name, opts) {
   }
   // The system "text-layer" is the CLI's --own-text-only; "pagemark-pdf-text" is pagemark offered each page's own text.
   const mode = name === 'text-layer' ? 'own-text' : 'ocr';
-  const engine = await createEngine({ mode, pack: opts.pack, k: opts.k, dropHeaders: true, splitWidth: opts.splitWidth, ownText: name === 'pagemark-pdf-text' });
+  const engine = await createConverter({ mode, pack: opts.pack, k: opts.k, dropHeaders: true, splitWidth: opts.splitWidth, ownText: name === 'pagemark-pdf-text' });
   return { name, run: async (source, page) => (await engine.ocrPage(source, page)).markdown, close: () => engine.close() };
 }
 

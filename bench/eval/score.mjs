@@ -2,6 +2,7 @@
 // neighbours (from HTML tables), and math (formulas compared after KaTeX renders them), plus CER.
 // Every system is scored by the same functions on the same pages.
 import katex from 'katex';
+import { editDistance as coreEditDistance } from '../../src/core/text/edit-distance.ts';
 
 /** Markdown → comparable plain text: markup and escapes gone, Unicode and whitespace normalized. */
 export function plainText(md) {
@@ -52,20 +53,8 @@ export function fuzzyFind(pattern, text) {
   return best;
 }
 
-/** Levenshtein distance (two rows). */
-export function editDistance(a, b) {
-  if (a.length < b.length) [a, b] = [b, a];
-  let prev = new Int32Array(b.length + 1);
-  let cur = new Int32Array(b.length + 1);
-  for (let i = 0; i <= b.length; i++) prev[i] = i;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    const c = a.charCodeAt(i - 1);
-    for (let k = 1; k <= b.length; k++) cur[k] = Math.min(prev[k - 1] + (b.charCodeAt(k - 1) === c ? 0 : 1), prev[k] + 1, cur[k - 1] + 1);
-    [prev, cur] = [cur, prev];
-  }
-  return prev[b.length];
-}
+/** Levenshtein distance, by UTF-16 code unit. */
+export const editDistance = (a, b) => coreEditDistance(a.split(''), b.split(''));
 
 /** Character error rate of a hypothesis against a reference (both normalized first). */
 export function cer(hypothesis, reference) {

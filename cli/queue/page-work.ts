@@ -3,7 +3,7 @@
 import { UnrecoverableError, WaitingChildrenError, type Job } from 'bullmq';
 import { fileURLToPath } from 'node:url';
 import type { PageResult } from '../../src/protocol/page';
-import { createEngine, EngineError, type PageEngine } from '../engine';
+import { createConverter, EngineError, type Converter } from '../engine';
 import { openIsolatedSource, PageLimitError } from '../isolated-source';
 import { InputError, type PageSource } from '../page-source';
 import { writeFigures } from '../run';
@@ -11,12 +11,12 @@ import { writeDocument } from './assemble';
 import type { DocumentJobData, PageJobData, PageQueue } from './bull-queue';
 import { localInput } from './fetch-input';
 import { keepPageRecord, readPageRecord } from './page-records';
-import { jobSettings, outputPaths, type EngineSettings } from './queue-names';
+import { jobSettings, outputPaths, type JobSettings } from './queue-names';
 
 const DEFAULT_PACK = fileURLToPath(new URL('../../models/pocket', import.meta.url));
 
 /** What `pagemark queue add` asks for when given no conversion options; workers load it as they start. */
-export const DEFAULT_SETTINGS: EngineSettings = { mode: 'ocr', pack: null, k: 3, dropHeaders: false, ownText: true };
+export const DEFAULT_SETTINGS: JobSettings = { mode: 'ocr', pack: null, k: 3, dropHeaders: false, ownText: true };
 
 /** Errors that come back the same every time: the job fails now, with the message as its reason. */
 const lasting = (e: unknown) => e instanceof InputError || e instanceof PageLimitError;
@@ -28,15 +28,15 @@ function failFor(e: unknown): never {
 
 /** One engine per distinct setting, loaded when a job first needs it and kept (a fleet usually has one). */
 export class Engines {
-  private readonly engines = new Map<string, Promise<PageEngine>>();
+  private readonly engines = new Map<string, Promise<Converter>>();
 
   constructor(private readonly threads: number) {}
 
-  get(s: EngineSettings): Promise<PageEngine> {
+  get(s: JobSettings): Promise<Converter> {
     const id = JSON.stringify(s);
     let engine = this.engines.get(id);
     if (!engine) {
-      engine = createEngine({ mode: s.mode, pack: s.pack ?? DEFAULT_PACK, k: s.k, dropHeaders: s.dropHeaders, ownText: s.ownText, threads: this.threads });
+      engine = createConverter({ mode: s.mode, pack: s.pack ?? DEFAULT_PACK, k: s.k, dropHeaders: s.dropHeaders, ownText: s.ownText, threads: this.threads });
       this.engines.set(id, engine);
       engine.catch(() => this.engines.delete(id));
     }
@@ -87,7 +87,7 @@ export async function processPage(job: Job<PageJobData>, engines: Engines): Prom
     await keepPageRecord(paths.pageRecord(d.page), paths.pageMarkdown(d.page), done);
     return { page: d.page, chars: done.result.markdown.length, reused: true };
   }
-  let engine: PageEngine;
+  let engine: Converter;
   try {
     engine = await engines.get(jobSettings(d.engine));
   } catch (e) {

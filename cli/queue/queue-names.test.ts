@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { documentKey, fileNameOf, jobSettings, outputPaths, pageJobId, repairJobId, stemOf, type EngineSettings } from './queue-names';
+import { documentKey, fileNameOf, jobSettings, outputPaths, pageJobId, repairJobId, stemOf, type JobSettings } from './queue-names';
 
-const engine: EngineSettings = { mode: 'ocr', pack: null, k: 3, dropHeaders: false, ownText: true };
+const engine: JobSettings = { mode: 'ocr', pack: null, k: 3, dropHeaders: false, ownText: true };
 
 describe('queue names', () => {
   it('reads the settings of a job added under the old names as they were meant', () => {

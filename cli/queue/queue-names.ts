@@ -6,7 +6,7 @@ import { basename, extname, join } from 'node:path';
 import { safeFileName } from '../../src/export/entry-name';
 
 /** What a page's Markdown depends on; a worker builds (and keeps) one engine per distinct value. */
-export interface EngineSettings {
+export interface JobSettings {
   mode: 'ocr' | 'own-text';
   /** A pack folder every worker can read; null: each worker's built-in pack. */
   pack: string | null;
@@ -19,7 +19,7 @@ export interface EngineSettings {
  * A job's settings as a worker reads them: jobs added by an older `pagemark queue add` still in Redis name the own
  * text `pdfText` and the text-only mode `'text-layer'`, and are converted as they were asked to be.
  */
-export function jobSettings(stored: EngineSettings | (Omit<EngineSettings, 'mode' | 'ownText'> & { mode: 'ocr' | 'text-layer'; pdfText: boolean })): EngineSettings {
+export function jobSettings(stored: JobSettings | (Omit<JobSettings, 'mode' | 'ownText'> & { mode: 'ocr' | 'text-layer'; pdfText: boolean })): JobSettings {
   if (!('pdfText' in stored)) return stored;
   const { pdfText, mode, ...rest } = stored;
   return { ...rest, mode: mode === 'text-layer' ? 'own-text' : mode, ownText: pdfText };
@@ -30,7 +30,7 @@ export interface DocumentSpec {
   input: string;
   /** An absolute folder every worker can write. */
   out: string;
-  engine: EngineSettings;
+  engine: JobSettings;
   limits: { pageTimeMs: number; memoryMb: number };
 }
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../cli/engine';
+import { createConverter } from '../../cli/engine';
 import { openSource } from '../../cli/page-source';
 // @ts-expect-error plain JS module without types
 import { runTest } from '../../bench/eval/score.mjs';
@@ -19,7 +19,7 @@ const pdfs = [...new Set(tests.map((t) => t.pdf as string))];
 
 describe('layout on text layers of the generated pages (tuning split)', () => {
   it.each(pdfs)('%s', async (pdf) => {
-    const engine = await createEngine({ mode: 'own-text', pack: '', k: 0, dropHeaders: true });
+    const engine = await createConverter({ mode: 'own-text', pack: '', k: 0, dropHeaders: true });
     const source = await openSource(join(root, 'test/eval-set', pdf));
     const { markdown } = await engine.ocrPage(source, 1);
     await source.close();

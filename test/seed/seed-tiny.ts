@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
-import type { PagePack } from '../../src/core/pack/page-pack-types';
+import type { PagePack } from '../../src/core/page-pack/page-pack-types';
 import { PageModel } from '../../src/core/page-pack/page-model';
 import type { PageGraphs } from '../../src/core/page-pack/read-page';
 import type { Tensor, TensorSession } from '../../src/core/recognize/tensor-runtime';

@@ -9,7 +9,7 @@ import { register } from 'tsx/esm/api';
 register();
 console.log = (...args) => console.error(...args); // pdf.js chatter stays off the IPC channel's peer's stdout
 const { createCanvas } = await import('@napi-rs/canvas');
-const { createEngine } = await import('../../../cli/engine.ts');
+const { createConverter } = await import('../../../cli/engine.ts');
 const { openSource } = await import('../../../cli/page-source.ts');
 
 // reuseOcr: the pagemark-ocr system runs beside this one, so a page with no own text (where the default
@@ -38,7 +38,7 @@ async function makeRunner() {
   }
   // pagemark: the app's and the CLI's defaults (a PDF's own text used where it matches the page);
   // pagemark-ocr: every page recognized from its pixels (CLI --no-own-text).
-  const engine = await createEngine({ mode: 'ocr', pack, k: Number(k), dropHeaders: true, ownText: system === 'pagemark' });
+  const engine = await createConverter({ mode: 'ocr', pack, k: Number(k), dropHeaders: true, ownText: system === 'pagemark' });
   return async (source, page) => {
     if (system === 'pagemark' && reuseOcr === 'reuse-ocr') {
       const own = await source.textLines(page).catch(() => undefined);

@@ -1,6 +1,6 @@
 // A pack whose manifest is valid and whose files are all present and hash-checked.
 import type { LinesPack } from './manifest-types';
-import type { PagePack } from './page-pack-types';
+import type { PagePack } from '../page-pack/page-pack-types';
 
 /** pack.json: a lines pack (detector + line recognizer) or a page pack (one pass per page image). */
 export type PackManifest = LinesPack | PagePack;

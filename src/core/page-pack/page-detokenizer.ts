@@ -2,7 +2,7 @@
 // byte-level BPE vocabulary (what DeepSeek-OCR / jina-ocr-v1 checkpoints ship and the converter copies),
 // or Pagemark's own `pieces` table. Control ids (bos, eos, pad, image) are never text; grounding tokens
 // such as <|ref|> stay in the text, where parseGrounded turns them into regions.
-import type { PageTokenizerSpec } from '../pack/page-pack-types';
+import type { PageTokenizerSpec } from './page-pack-types';
 import { parsePieceVocab, piecesToText } from '../recognize/piece-vocab';
 import { ByteLevelDecoder } from '../tokenizer/byte-level-bpe';
 

@@ -1,7 +1,7 @@
-// Validates a `page` pack.json (src/core/pack/page-pack-types.ts) with the file and field in every error,
+// Validates a `page` pack.json (src/core/page-pack/page-pack-types.ts) with the file and field in every error,
 // so a converted pack with a wrong field fails here rather than as an opaque onnxruntime error.
 import { PackError } from '../pack/pack-error';
-import type { PagePack } from '../pack/page-pack-types';
+import type { PagePack } from './page-pack-types';
 
 type Obj = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 // The "memory" is the page's visual tokens: the decoder reads them at the `<image>` placeholder
 // positions of the prompt (image_embeds aligned with input_ids), and nowhere else.
 import type { DecodeRequest, DecodeResult, DraftRequest, DraftResult, SpeculativeModel } from '../decoding/types';
-import type { PagePack } from '../pack/page-pack-types';
+import type { PagePack } from './page-pack-types';
 import { emptyKvCache, pastKvTensor, presentKvCache, readOutput, releaseKvCache, selectKvRows, toInt64, type KvCache } from '../recognize/kv-cache';
 import { takeRows } from '../recognize/rows';
 import type { Tensor, TensorRuntime, TensorSession } from '../recognize/tensor-runtime';

@@ -8,7 +8,7 @@ import { Tokenizer } from '@huggingface/tokenizers';
 import { describe, expect, it } from 'vitest';
 import type { LoadedPack } from '../pack/loaded-pack';
 import type { GraphSpec } from '../pack/manifest-types';
-import type { PagePack } from '../pack/page-pack-types';
+import type { PagePack } from './page-pack-types';
 import type { Tensor, TensorRuntime, TensorSession } from '../recognize/tensor-runtime';
 import { ocrPagePack, openPagePackEngine, type ExternalDataFile } from './page-pack-engine';
 

@@ -4,9 +4,10 @@ import { regionLines } from '../searchable-pdf/layer-lines';
 import type { PageImage, PageResult } from '../../protocol/page';
 import { pageStats } from '../pipeline/page-stats';
 import { decodeBatch } from '../decoding/decode-batch';
+import { draftLength } from '../decoding/draft-length';
 import { packBytes, type LoadedPack } from '../pack/loaded-pack';
 import type { GraphSpec } from '../pack/manifest-types';
-import type { PagePack } from '../pack/page-pack-types';
+import type { PagePack } from './page-pack-types';
 import type { TensorRuntime, TensorSession } from '../recognize/tensor-runtime';
 import { pageDetokenizer, type Detokenize } from './page-detokenizer';
 import { PageModel } from './page-model';
@@ -102,7 +103,7 @@ export async function warmUpPagePack(e: PagePackEngine, k: number): Promise<void
   const D = e.pack.hiddenSize;
   const memory = { batch: 1, embeds: new Float32Array(D), count: 1, imageStart: 1 };
   const prompt = [e.pack.tokenizer.bos, e.pack.tokenizer.image];
-  const kk = e.graphs.model.draft ? Math.min(k, e.pack.maxDraft) : 0;
+  const kk = draftLength(k, Boolean(e.graphs.model.draft), e.pack.maxDraft);
   // eos = vocabSize: an id the model cannot emit, so both call shapes run whatever it writes.
   await decodeBatch(e.graphs.model, memory, 1, { k: kk, prompt, stop: { eos: e.pack.vocabSize, maxTokens: kk + 3 } });
 }

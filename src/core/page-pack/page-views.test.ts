@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageVisionSpec } from '../pack/page-pack-types';
+import type { PageVisionSpec } from './page-pack-types';
 import { pageViews } from './page-views';
 
 const vision = {

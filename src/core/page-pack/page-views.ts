@@ -1,7 +1,7 @@
 // Page image -> the normalized inputs of the two vision graphs: a letterboxed global view and,
 // for pages larger than one tile, the page stretched to cols x rows tiles and cut row-major.
 import type { PageImage } from '../../protocol/page';
-import type { PageVisionSpec } from '../pack/page-pack-types';
+import type { PageVisionSpec } from './page-pack-types';
 import { resampleRgb } from './resample';
 import { chooseTileGrid, type TileGrid } from './tile-grid';
 

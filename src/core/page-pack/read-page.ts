@@ -2,8 +2,9 @@
 // greedy or FastMTP decoding -> repetition trim -> text -> grounded regions + normalized math.
 import type { PageImage, Region } from '../../protocol/page';
 import { decodeBatch } from '../decoding/decode-batch';
+import { draftLength } from '../decoding/draft-length';
 import type { DecodeStats, FinishReason } from '../decoding/types';
-import type { PagePack } from '../pack/page-pack-types';
+import type { PagePack } from './page-pack-types';
 import type { TensorRuntime, TensorSession } from '../recognize/tensor-runtime';
 import { parseGrounded } from './grounding';
 import { normalizeMathDelimiters } from './math-delimiters';
@@ -79,7 +80,7 @@ export async function readPage(
   const enc = await encodePage(runtime, pack, graphs, page);
   const encoderMs = performance.now() - t0;
   opts.signal?.throwIfAborted();
-  const k = graphs.model.draft ? Math.min(opts.k, pack.maxDraft) : 0;
+  const k = draftLength(opts.k, Boolean(graphs.model.draft), pack.maxDraft);
   const room = pack.maxPositions - enc.prompt.length;
   if (room < 1) {
     throw new Error(`this page needs ${enc.prompt.length} prompt positions; the pack's decoder covers ${pack.maxPositions}`);

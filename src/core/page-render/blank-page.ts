@@ -2,6 +2,7 @@
 // give it an empty result at pdf.js's pace instead of drawing and recognizing a white page (2,000 blank pages
 // took the app over an hour that way).
 import type { PageResult } from '../../protocol/page';
+import { emptyPageStats } from '../pipeline/page-stats';
 
 /** pdf.js's operators that put something on the page, by name (the OPS table is passed in: core has no pdf.js). */
 const PAINTING = [
@@ -23,10 +24,6 @@ export function blankPageResult(page: number, backend = 'none'): PageResult {
     markdown: '',
     regions: [],
     figures: [],
-    stats: {
-      tokens: 0, decoderCalls: 0, draftCalls: 0, acceptedPerStep: [], proposedPerStep: [], tokensPerPass: 0,
-      ms: { total: 0, detect: 0, encoder: 0, decoder: 0, draft: 0, layout: 0, other: 0 },
-      backend,
-    },
+    stats: emptyPageStats(backend),
   };
 }

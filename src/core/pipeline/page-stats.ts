@@ -21,3 +21,17 @@ export function pageStats(
     backend,
   };
 }
+
+/** The stats of a page nothing was recognized on; `ms` is its whole time, spent placing text (0 for a blank page). */
+export function emptyPageStats(backend: string, ms = 0): PageStats {
+  return {
+    tokens: 0,
+    decoderCalls: 0,
+    draftCalls: 0,
+    acceptedPerStep: [],
+    proposedPerStep: [],
+    tokensPerPass: 0,
+    ms: { total: ms, detect: 0, encoder: 0, decoder: 0, draft: 0, layout: ms, other: 0 },
+    backend,
+  };
+}

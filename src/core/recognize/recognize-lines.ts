@@ -2,6 +2,7 @@
 // grouped by width so little memory is padding. Lines are cropped and encoded one batch at a time, so a
 // page with many wide lines never holds all crops or all encoder memories at once.
 import { decodeBatch } from '../decoding/decode-batch';
+import { draftLength } from '../decoding/draft-length';
 import { emptyStats, mergeStats } from '../decoding/stats';
 import { sequenceConfidence } from '../decoding/token-confidence';
 import type { DecodeStats, SpeculativeModel } from '../decoding/types';
@@ -66,8 +67,12 @@ export async function encodeLines(
   return { memories, ms: performance.now() - started };
 }
 
+/**
+ * draftLength, with a k below 0 read as 0 (greedy) rather than passed on. The outer min with k only acts with no
+ * draft graph: a k that is not a number stays one there, for decodeBatch to reject.
+ */
 function effectiveK(rec: LineRecognizer, k: number): number {
-  return Math.max(0, Math.min(k, rec.model.draft ? rec.spec.maxDraft : 0));
+  return Math.max(0, Math.min(k, draftLength(k, Boolean(rec.model.draft), rec.spec.maxDraft)));
 }
 
 async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: number, signal?: AbortSignal, maxTokens?: number) {

@@ -4,7 +4,7 @@
 // @ts-expect-error served at runtime, not resolved by the bundler
 import * as ort from '/ort/ort.all.min.mjs';
 import { decodeBatch } from '../../../src/core/decoding/decode-batch';
-import type { PagePack } from '../../../src/core/pack/page-pack-types';
+import type { PagePack } from '../../../src/core/page-pack/page-pack-types';
 import { PageModel } from '../../../src/core/page-pack/page-model';
 import { pagePrompt } from '../../../src/core/page-pack/page-prompt';
 import { assembleVisualTokens, visualTokenCount } from '../../../src/core/page-pack/visual-tokens';

@@ -1,6 +1,6 @@
 // pack.json of kind `page` (one pass, page image -> Markdown; DeepSeek-OCR / jina-ocr-v1 style).
-// Types only; loaded-pack.ts's PackManifest is LinesPack | PagePack.
-import type { DecoderGeometry, GraphSpec, TokenizerSpec } from './manifest-types';
+// Types only; src/core/pack/loaded-pack.ts's PackManifest is LinesPack | PagePack.
+import type { DecoderGeometry, GraphSpec, TokenizerSpec } from '../pack/manifest-types';
 
 export interface PageVisionSpec {
   /** pixels [1,3,baseSize,baseSize] -> tokens [1, g*(g+1)+1, D]: rows ended by image_newline, then view_separator. */
