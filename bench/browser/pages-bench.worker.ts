@@ -1,12 +1,10 @@
-// npm run bench in Chromium, Pagemark side: the app's page pipeline (ocrPage) on onnxruntime-web, fed the
+// npm run bench in Chromium, Pagemark side: the app's page reader (core/reader) on onnxruntime-web, fed the
 // same PNG page images tesseract.js reads. Timed from PNG bytes to Markdown, decoding included.
 import * as Comlink from 'comlink';
 import * as ort from 'onnxruntime-web';
 import { loadPackFromUrl } from '../../src/cache/load-pack-url';
 import { PackStore } from '../../src/cache/pack-store';
-import { ocrPage } from '../../src/core/pipeline/ocr-page';
-import { closePageEngine, openPageEngine, type PageEngine } from '../../src/core/pipeline/page-engine';
-import { warmUp } from '../../src/core/pipeline/warm-up';
+import { openPageReader, type PageReader } from '../../src/core/reader/page-reader';
 import type { PageImage, PageStats } from '../../src/protocol/page';
 import { OCR_TARGET } from '../../src/core/page-render/page-scale';
 import { OrtWebRuntime, type WebBackend } from '../../workers/engine/ort-session';
@@ -34,7 +32,7 @@ async function decodePng(bytes: Uint8Array): Promise<PageImage> {
   return { width: d.width, height: d.height, pixels: d.data, dpi: 0 };
 }
 
-let engine: PageEngine | null = null;
+let reader: PageReader | null = null;
 /** The PDFs of the pages, open as in the app's render worker, for reading their own text. */
 let textDocs: Array<{ doc: PDFDocumentProxy; page: number }> = [];
 
@@ -44,8 +42,8 @@ const api = {
     if (threads > 0) ort.env.wasm.numThreads = threads;
     const pack = await loadPackFromUrl(packUrl, { store: new PackStore(undefined) });
     const runtime = new OrtWebRuntime(backend);
-    engine = await openPageEngine(runtime, (b, l, g) => runtime.session(b, l, g), pack);
-    await warmUp(engine, k);
+    reader = await openPageReader(runtime, (b, l, g, ext) => runtime.session(b, l, g, ext), pack);
+    await reader.warmUp(k);
     return {
       pack: pack.manifest.name,
       backend,
@@ -77,7 +75,7 @@ const api = {
       textMs = performance.now() - t;
       if (lines.length > 0) ownText = lines;
     }
-    const r = await ocrPage(engine!, image, page, { k, dropHeaders: false, ownText });
+    const r = await reader!.read(image, { page, k, dropHeaders: false, ...(ownText && { ownText }) });
     return { seconds: (performance.now() - t0) / 1000, decodeMs, textMs, markdown: r.markdown, regions: r.regions.length, stats: r.stats };
   },
 
@@ -97,8 +95,8 @@ const api = {
   async close() {
     for (const { doc } of textDocs) await doc.destroy();
     textDocs = [];
-    if (engine) await closePageEngine(engine);
-    engine = null;
+    if (reader) await reader.close();
+    reader = null;
   },
 };
 
