@@ -40,6 +40,38 @@ describe('reading order under a figure drawn as text', () => {
   });
 });
 
+describe('reading order of a newspaper page', () => {
+  // Two articles one above the other, a white band apart: above, a headline over three columns a narrow gutter
+  // (1.2 line heights) apart; below, three columns set further right, their gutters under the others' text: no
+  // gutter runs down the whole page, and each article's first gutter has one column on one side, two on the other.
+  const lines: Fixture['lines'] = [];
+  const column = (article: string, col: number, x: number, top: number, n: number, width: number) => {
+    for (let k = 0; k < n; k++) lines.push({ bbox: [x, top + 17 * k, x + width, top + 17 * k + 17], text: `${article} column ${col} line ${k + 1}`, size: 16.9 });
+  };
+  lines.push({ bbox: [388, 300, 1180, 365], text: 'Headline over three columns', size: 61.8 });
+  column('top', 1, 388, 450, 20, 253);
+  column('top', 2, 662, 450, 20, 253);
+  column('top', 3, 936, 450, 20, 253);
+  column('bottom', 1, 430, 1500, 18, 250);
+  column('bottom', 2, 700, 1500, 18, 250);
+  column('bottom', 3, 970, 1500, 18, 250);
+  const page: Fixture = { source: 'made', size: { width: 1240, height: 1900 }, unclipRatio: null, lines };
+
+  it('reads each article column by column, not across its narrow gutters', () => {
+    const order = readOrder(page);
+    expect(at(order, 'Headline')).toBe(0);
+    for (const article of ['top', 'bottom']) {
+      const n = article === 'top' ? 20 : 18;
+      for (const col of [1, 2, 3]) {
+        expect(at(order, `${article} column ${col} line 2`)).toBe(at(order, `${article} column ${col} line 1`) + 1);
+        expect(at(order, `${article} column ${col} line ${n}`)).toBe(at(order, `${article} column ${col} line 1`) + n - 1);
+      }
+      expect(at(order, `${article} column 2 line 1`)).toBe(at(order, `${article} column 1 line ${n}`) + 1);
+    }
+    expect(at(order, 'bottom column 1 line 1')).toBeGreaterThan(at(order, 'top column 3 line 20'));
+  });
+});
+
 describe('reading order over a form', () => {
   it('reads two columns a narrow gutter apart above a full-width form, past a speck in the gutter (issue1350.pdf p1)', () => {
     const order = readOrder(fixture('issue1350-p1.json'));

@@ -223,15 +223,26 @@ function whiteBands(units: Unit[], body: number): Unit[][] {
 
 /**
  * Whether a region stands in columns: a channel with text on each side about as wide (at least half as wide as
- * on the other), not a body beside a few right-aligned labels.
+ * on the other), not a body beside a few right-aligned labels. A side that stands in columns itself is measured
+ * by its column next to the channel: the first gutter of three columns has one column on its left and two on its
+ * right.
  */
 function hasColumns(units: Unit[], minGap: number, body: number): boolean {
   const channel = findChannels(units, minGap, body)[0];
   if (!channel) return false;
   const mid = (channel[0] + channel[1]) / 2;
-  const side = (us: Unit[]) => (us.length ? union(us.map((u) => u.box)) : undefined);
-  const left = side(units.filter((u) => u.box[2] <= mid));
-  const right = side(units.filter((u) => u.box[0] >= mid));
+  const nextTo = (side: Unit[], onLeft: boolean): Unit[] => {
+    for (let depth = 0; depth < 4; depth++) {
+      const inner = findChannels(side, minGap, body)[0];
+      if (!inner) break;
+      const m = (inner[0] + inner[1]) / 2;
+      side = side.filter((u) => (onLeft ? u.box[0] >= m : u.box[2] <= m));
+    }
+    return side;
+  };
+  const extent = (us: Unit[]) => (us.length ? union(us.map((u) => u.box)) : undefined);
+  const left = extent(nextTo(units.filter((u) => u.box[2] <= mid), true));
+  const right = extent(nextTo(units.filter((u) => u.box[0] >= mid), false));
   if (!left || !right) return false;
   const [l, r] = [left[2] - left[0], right[2] - right[0]];
   return Math.min(l, r) >= 0.5 * Math.max(l, r);

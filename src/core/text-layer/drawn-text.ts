@@ -232,7 +232,9 @@ export function drawnGlyphs(list: { fnArray: readonly number[]; argsArray: reado
       const box = boxOf(s.ctm, mm[0]!, mm[1]!, mm[2]!, mm[3]!);
       if (pendingClip) s.clip = intersect(s.clip, box);
       pendingClip = false;
-      if (fills.has(paint) && s.opaque) covers.push({ box: intersect(box, s.clip), order: i });
+      // A fill covers its box only where the shape fills it: a rectangle does, a thin curved stroke-like shape
+      // (a decorative swash whose bounds reach over a column) does not.
+      if (fills.has(paint) && s.opaque && fillsItsBox(args?.[1], mm)) covers.push({ box: intersect(box, s.clip), order: i });
     } else if (images.has(op) && s.opaque) covers.push({ box: intersect(boxOf(s.ctm, 0, 0, 1, 1), s.clip), order: i });
   }
   // Glyphs under a later cover: the middle of the glyph lies inside it.
@@ -249,6 +251,41 @@ export function drawnGlyphs(list: { fnArray: readonly number[]; argsArray: reado
     }
   }
   return { boxes: boxes.subarray(0, 4 * count), hidden: hidden.subarray(0, count), count, anyHidden: hidden.subarray(0, count).includes(1) };
+}
+
+/** pdf.js's path drawing codes (DrawOPS) and how many numbers follow each. */
+const PATH_ARGS: Record<number, number> = { 0: 2, 1: 2, 2: 6, 3: 4, 4: 0 };
+
+/**
+ * Whether a filled path covers most of its bounds (`mm`: minX, minY, maxX, maxY, in the path's own space): the
+ * area enclosed by its on-curve points, subpath by subpath, is at least 80 % of the bounds' area. A path pdf.js
+ * gives in a form this does not read is taken to fill its bounds, as before.
+ */
+export function fillsItsBox(pathArg: unknown, mm: ArrayLike<number>): boolean {
+  const data = Array.isArray(pathArg) ? pathArg[0] : pathArg;
+  if (!data || typeof data !== 'object' || typeof (data as ArrayLike<number>).length !== 'number') return true;
+  const d = data as ArrayLike<number>;
+  const boundsArea = (mm[2]! - mm[0]!) * (mm[3]! - mm[1]!);
+  if (!(boundsArea > 0)) return false;
+  let area = 0;
+  let points: number[] = [];
+  const close = () => {
+    let a = 0;
+    for (let k = 0; k + 1 < points.length / 2; k++) a += points[2 * k]! * points[2 * k + 3]! - points[2 * k + 2]! * points[2 * k + 1]!;
+    if (points.length >= 6) a += points[points.length - 2]! * points[1]! - points[0]! * points[points.length - 1]!;
+    area += Math.abs(a) / 2;
+    points = [];
+  };
+  for (let k = 0; k < d.length; ) {
+    const op = d[k]!;
+    const n = PATH_ARGS[op];
+    if (n === undefined) return true;
+    if (op === 0 || op === 4) close();
+    if (op !== 4) points.push(d[k + n - 1]!, d[k + n]!);
+    k += n + 1;
+  }
+  close();
+  return area >= 0.8 * boundsArea;
 }
 
 /** A grid cell about two glyph heights tall. */

@@ -1,0 +1,33 @@
+// Two real magazine pages with their own text (long_tiny_text of ../shared/eval-real, read at run time, never
+// committed), converted from that text alone (`--own-text-only`, no model):
+// - 20_pg48: three columns a narrow gutter (1.2 line heights) apart under a headline, above another article in
+//   three columns of its own; each column must read on as one run, not be interleaved line by line;
+// - 20_pg46: a decorative curved shape whose bounds reach over the first column is painted after the text; it
+//   covers none of it, and no word at the lines' starts may be dropped as hidden.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pagemark } from './support/run-cli';
+
+const shared = [process.env.PAGEMARK_SHARED, resolve(import.meta.dirname, '../../shared'), '/work/shared'].find((d) => d && existsSync(join(d, 'eval-real')));
+const pdf = (name: string) => join(shared ?? '', 'eval-real/long_tiny_text/pdfs', name);
+const squash = (md: string) => md.replace(/\s+/g, ' ');
+
+describe.skipIf(!shared)('real magazine pages, from their own text', () => {
+  it('reads three columns a narrow gutter apart column by column (20_pg48)', async () => {
+    const r = await pagemark(pdf('20_pg48_pg1.pdf'), '--own-text-only', '--drop-headers');
+    expect(r.code).toBe(0);
+    const md = squash(r.stdout);
+    expect(md).toContain('Two of the UK’s most prominent women in banking have been appointed to the Bank of England’s financial watchdog.');
+    expect(md).toContain('Treasury revealed that 20 of the 42 applicants for the FPC roles were women, with five women and three men reaching the shortlist stage.');
+    expect(md).toContain('Bank of England Governor Mark Carney added further praise for the new FPC hires.');
+  }, 60_000);
+
+  it('keeps the starts of lines that a curved shape’s bounds reach over (20_pg46)', async () => {
+    const r = await pagemark(pdf('20_pg46_pg1.pdf'), '--own-text-only', '--drop-headers');
+    expect(r.code).toBe(0);
+    const md = squash(r.stdout);
+    expect(md).toContain('We spend up to a third of our lives in bed and, according to the Sleep Council');
+    expect(md).toContain('Ensuring your mattress is doing its job is the first step');
+  }, 60_000);
+});
