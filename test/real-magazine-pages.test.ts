@@ -3,7 +3,8 @@
 // - 20_pg48: three columns a narrow gutter (1.2 line heights) apart under a headline, above another article in
 //   three columns of its own; each column must read on as one run, not be interleaved line by line;
 // - 20_pg46: a decorative curved shape whose bounds reach over the first column is painted after the text; it
-//   covers none of it, and no word at the lines' starts may be dropped as hidden.
+//   covers none of it, and no word at the lines' starts may be dropped as hidden;
+// - 20_pg35: a cut-out photo (an image drawn through a curved clip) that the text wraps around hides none of it.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,5 +30,12 @@ describe.skipIf(!shared)('real magazine pages, from their own text', () => {
     const md = squash(r.stdout);
     expect(md).toContain('We spend up to a third of our lives in bed and, according to the Sleep Council');
     expect(md).toContain('Ensuring your mattress is doing its job is the first step');
+  }, 60_000);
+
+  it('keeps the text that wraps around a cut-out photo (20_pg35)', async () => {
+    const r = await pagemark(pdf('20_pg35_pg1.pdf'), '--own-text-only', '--drop-headers');
+    expect(r.code).toBe(0);
+    const md = squash(r.stdout);
+    expect(md).toContain('winning the Mercury Prize for the year’s best album. Wadge recalls her own years as a struggling singer-songwriter and how her gender subtly became an issue.');
   }, 60_000);
 });

@@ -69,6 +69,8 @@ const INVISIBLE_MODES = new Set([3, 7]);
 interface State {
   ctm: Matrix;
   clip: Box;
+  /** The clip is a shape that does not fill its bounds (a cut-out picture that text wraps around). */
+  shapedClip: boolean;
   fontSize: number;
   charSpacing: number;
   wordSpacing: number;
@@ -132,7 +134,7 @@ export function drawnGlyphs(list: { fnArray: readonly number[]; argsArray: reado
   let count = 0;
   const covers: { box: Box; order: number }[] = [];
   const stack: State[] = [];
-  let s: State = { ctm: IDENTITY, clip: EVERYWHERE, fontSize: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, leading: 0, rise: 0, mode: 0, opaque: true, alpha: 1, blend: 'normal' };
+  let s: State = { ctm: IDENTITY, clip: EVERYWHERE, shapedClip: false, fontSize: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, leading: 0, rise: 0, mode: 0, opaque: true, alpha: 1, blend: 'normal' };
   let tm: Matrix = IDENTITY;
   let tlm: Matrix = IDENTITY;
   let pendingClip = false;
@@ -230,12 +232,16 @@ export function drawnGlyphs(list: { fnArray: readonly number[]; argsArray: reado
         continue;
       }
       const box = boxOf(s.ctm, mm[0]!, mm[1]!, mm[2]!, mm[3]!);
-      if (pendingClip) s.clip = intersect(s.clip, box);
+      if (pendingClip) {
+        s.clip = intersect(s.clip, box);
+        if (!fillsItsBox(args?.[1], mm)) s.shapedClip = true;
+      }
       pendingClip = false;
       // A fill covers its box only where the shape fills it: a rectangle does, a thin curved stroke-like shape
-      // (a decorative swash whose bounds reach over a column) does not.
-      if (fills.has(paint) && s.opaque && fillsItsBox(args?.[1], mm)) covers.push({ box: intersect(box, s.clip), order: i });
-    } else if (images.has(op) && s.opaque) covers.push({ box: intersect(boxOf(s.ctm, 0, 0, 1, 1), s.clip), order: i });
+      // (a decorative swash whose bounds reach over a column) does not; nor does anything painted through a shaped
+      // clip (a cut-out picture the text wraps around), whose bounds are all this knows of it.
+      if (fills.has(paint) && s.opaque && !s.shapedClip && fillsItsBox(args?.[1], mm)) covers.push({ box: intersect(box, s.clip), order: i });
+    } else if (images.has(op) && s.opaque && !s.shapedClip) covers.push({ box: intersect(boxOf(s.ctm, 0, 0, 1, 1), s.clip), order: i });
   }
   // Glyphs under a later cover: the middle of the glyph lies inside it.
   const laterCovers = covers.filter((c) => c.box[2] > c.box[0] && c.box[3] > c.box[1] && count > 0 && c.order > order[0]!);
