@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../test/support/pdf-maker';
-import { makeScanPdf } from '../e2e/scan-maker';
+import { makeScanPdf } from '../test/support/scan-maker';
 
 const root = join(import.meta.dirname, '..');
 const fx = (name: string) => join(root, 'e2e/fixtures', name);

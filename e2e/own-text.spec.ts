@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { documentItem, dropFiles, openApp, preferWasm } from './helpers';
 import { makePdf } from '../test/support/pdf-maker';
-import { makeScanPdf } from './scan-maker';
+import { makeScanPdf } from '../test/support/scan-maker';
 
 // Three visible lines and one drawn invisibly (text render mode 3, as an OCR layer over a scan is).
 const content = [

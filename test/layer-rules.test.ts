@@ -21,7 +21,7 @@ describe('layer rules', () => {
     ['workers/engine/x.ts', "import { DocumentStore } from '../../src/store/document-store';", 'no-restricted-paths'],
     ['cli/x.ts', "import { openPdf } from '../workers/render/pdf-document';", 'no-restricted-paths'],
     ['training/x.ts', "import { runRealEval } from '../bench/eval/real/run-real.mjs';", 'no-restricted-paths'],
-    ['bench/x.ts', "import { makePdf } from '../e2e/scan-maker';", 'no-restricted-paths'],
+    ['bench/x.ts', "import { chooseFiles } from '../e2e/helpers';", 'no-restricted-paths'],
     ['src/render/x.ts', "import { makePdf } from '../../test/support/pdf-maker';", 'no-restricted-paths'],
     ['test/queue/x.test.ts', "import { makePdf } from '../../e2e/pdf-maker';", 'no-unresolved'],
   ])('%s may not: %s', async (file, code, rule) => {

@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSource } from '../cli/page-source';
-import { makePdf } from '../test/support/pdf-maker';
+import { openSource } from '../../cli/page-source';
+import { makePdf } from './pdf-maker';
 
 const PAGE = { width: 400, height: 60 };
 const FONT_SIZE = 20;
