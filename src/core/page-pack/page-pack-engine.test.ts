@@ -28,7 +28,8 @@ const manifest: PagePack = { ...JSON.parse(readFileSync(join(dir, 'pack.json'), 
 const tokenizerBytes = new Uint8Array(readFileSync(join(dir, 'tokenizer.json')));
 const TEXT =
   '<|ref|>title<|/ref|><|det|>[[100,50,899,120]]<|/det|>\n# Results — café\n\n' +
-  '<|ref|>text<|/ref|><|det|>[[100,150,899,400]]<|/det|>\nWe measured \\(x^2\\) twice, 日本.\n';
+  '<|ref|>text<|/ref|><|det|>[[100,150,899,400]]<|/det|>\nWe measured \\(x^2\\) twice, 日本.\n' +
+  '<|ref|>table<|/ref|><|det|>[[100,450,899,600]]<|/det|>\n<table border=1><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr></table>\n';
 const SCRIPT = new Tokenizer(JSON.parse(new TextDecoder().decode(tokenizerBytes)), {}).encode(TEXT, { add_special_tokens: false }).ids;
 const V = manifest.vocabSize;
 const D = manifest.hiddenSize;
@@ -103,10 +104,13 @@ describe('ocrPagePack', () => {
     const greedy = await ocrPagePack(engine, page, 3, { k: 0 });
     const spec = await ocrPagePack(engine, page, 3, { k: 3 });
 
-    expect(greedy.markdown).toBe('# Results — café\n\nWe measured $x^2$ twice, 日本.');
+    // The model's table as the app writes tables: its heading row in <thead>, its attributes dropped.
+    const table = '<table>\n<thead>\n<tr><th>k</th><th>v</th></tr>\n</thead>\n<tbody>\n<tr><td>a</td><td>1</td></tr>\n</tbody>\n</table>';
+    expect(greedy.markdown).toBe(`# Results — café\n\nWe measured $x^2$ twice, 日本.\n\n${table}`);
     expect(greedy.regions).toEqual([
       { bbox: [100, 100, 899, 240], type: 'heading', markdown: '# Results — café' },
       { bbox: [100, 300, 899, 800], type: 'paragraph', markdown: 'We measured $x^2$ twice, 日本.' },
+      { bbox: [100, 900, 899, 1200], type: 'table', markdown: table },
     ]);
     expect(greedy.page).toBe(3);
     expect(greedy.figures).toEqual([]);

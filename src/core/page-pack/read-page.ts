@@ -8,6 +8,7 @@ import type { PagePack } from './page-pack-types';
 import type { TensorRuntime, TensorSession } from '../recognize/tensor-runtime';
 import { parseGrounded } from './grounding';
 import { normalizeMathDelimiters } from './math-delimiters';
+import { normalizeModelTables } from './model-tables';
 import { PageModel, type PageMemory } from './page-model';
 import { pagePrompt } from './page-prompt';
 import { pageViews } from './page-views';
@@ -100,6 +101,9 @@ export async function readPage(
     text = normalizeMathDelimiters(text);
     regions = regions.map((r) => ({ ...r, markdown: normalizeMathDelimiters(r.markdown) }));
   }
+  // Its tables as the lines pipeline writes them (headings in <thead>, spans, empty cells), its markup dropped.
+  text = normalizeModelTables(text);
+  regions = regions.map((r) => ({ ...r, markdown: normalizeModelTables(r.markdown) }));
   const finish = tokens.length < out.tokens[0]!.length ? 'repeat' : (out.finish?.[0] ?? 'length');
   return { markdown: text, regions, tokens, finish, stats: out.stats, encoderMs };
 }
