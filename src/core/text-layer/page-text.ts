@@ -9,7 +9,7 @@
 // opaque fill or image (a redaction box, a picture laid over the words), are left out (drawn-text.ts).
 import { drawnGlyphs, visibleItems, type PdfDrawOpCodes } from './drawn-text';
 import { invisibleTextShare, isOcrLayer, pdfTextOps, type PdfTextOpCodes } from './invisible-text';
-import { textItemsToLines, type LayerLine, type PdfTextItem } from './text-items';
+import { textItemsToLines, withoutRepeats, type LayerLine, type PdfTextItem } from './text-items';
 import { glyphPageMath } from '../glyph-math/glyph-page-math';
 import type { RuleOpCodes } from '../glyph-math/page-rules';
 import type { GlyphFont, TextOpCodes } from '../glyph-math/operator-glyphs';
@@ -35,7 +35,7 @@ export async function readPageText(
   const ops = await page.getOperatorList();
   const ocrLayer = isOcrLayer(invisibleTextShare(pdfTextOps(ops, codes)));
   const drawn = ocrLayer ? undefined : drawnGlyphs(ops, codes);
-  let lines = textItemsToLines(drawn ? visibleItems(items, drawn) : items, vt);
+  let lines = withoutRepeats(textItemsToLines(drawn ? visibleItems(items, drawn) : items, vt));
   if (drawn) lines = glyphPageMath(lines, raw, (id) => loadedFont(page, id), ops, codes, vt, drawn);
   return { lines, ocrLayer: ocrLayer && lines.length > 0 };
 }

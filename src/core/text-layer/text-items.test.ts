@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textItemsToLines } from './text-items';
+import { textItemsToLines, withoutRepeats } from './text-items';
 
 // pdf.js's viewport at scale 2 on a page 800 points high: y flips, points double.
 const VIEWPORT = [2, 0, 0, -2, 0, 1600];
@@ -38,5 +38,21 @@ describe('textItemsToLines', () => {
     const [line] = textItemsToLines([item('Body text set at', [10, 0, 0, 10, 100, 700], 80), item('2', [7, 0, 0, 7, 184, 703], 4)], VIEWPORT);
     expect(line!.text).toBe('Body text set at 2');
     expect(line!.size).toBe(20);
+  });
+});
+
+describe('withoutRepeats', () => {
+  const line = (text: string, bbox: [number, number, number, number]) => ({ text, bbox });
+  it('reads a line drawn twice over itself once (a form’s field labels, issue1350.pdf)', () => {
+    const lines = [line('Please write your name here', [118, 1334, 450, 1363]), line('State listed on your ID', [1529, 1334, 1786, 1363]), line('Please write your name here', [118, 1334, 450, 1363])];
+    expect(withoutRepeats(lines).map((l) => l.text)).toEqual(['Please write your name here', 'State listed on your ID']);
+  });
+
+  it('reads a line drawn twice a hair apart (fake bold) once', () => {
+    expect(withoutRepeats([line('Total', [100, 50, 160, 70]), line('Total', [101, 50, 161, 70])])).toHaveLength(1);
+  });
+
+  it('keeps the same words where the page writes them again elsewhere', () => {
+    expect(withoutRepeats([line('Total', [100, 50, 160, 70]), line('Total', [100, 400, 160, 420]), line('Total', [300, 50, 360, 70])])).toHaveLength(3);
   });
 });

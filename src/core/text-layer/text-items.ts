@@ -65,3 +65,27 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
   if (cur) push(cur);
   return boxes.filter((l) => l.text);
 }
+
+/**
+ * The lines without repeats: a line the page draws again over itself (the same text in nearly the same box, as
+ * form programs draw their field labels twice) is read once. A line drawn twice a little apart (fake bold) shows
+ * once too, so the box need only mostly overlap.
+ */
+export function withoutRepeats(lines: readonly LayerLine[]): LayerLine[] {
+  const seen = new Map<string, LayerLine[]>();
+  return lines.filter((l) => {
+    const same = seen.get(l.text ?? '') ?? [];
+    if (same.some((s) => overlapShare(s.bbox, l.bbox) >= 0.8)) return false;
+    seen.set(l.text ?? '', [...same, l]);
+    return true;
+  });
+}
+
+/** The shared area of two boxes over the larger one's area. */
+function overlapShare(a: readonly number[], b: readonly number[]): number {
+  const w = Math.min(a[2]!, b[2]!) - Math.max(a[0]!, b[0]!);
+  const h = Math.min(a[3]!, b[3]!) - Math.max(a[1]!, b[1]!);
+  if (w <= 0 || h <= 0) return 0;
+  const area = (r: readonly number[]) => (r[2]! - r[0]!) * (r[3]! - r[1]!);
+  return (w * h) / Math.max(area(a), area(b));
+}
