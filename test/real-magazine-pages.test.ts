@@ -12,30 +12,30 @@ import { pagemark } from './support/run-cli';
 
 const shared = [process.env.PAGEMARK_SHARED, resolve(import.meta.dirname, '../../shared'), '/work/shared'].find((d) => d && existsSync(join(d, 'eval-real')));
 const pdf = (name: string) => join(shared ?? '', 'eval-real/long_tiny_text/pdfs', name);
-const squash = (md: string) => md.replace(/\s+/g, ' ');
+
+/** The page's Markdown from its own text alone, whitespace squashed; the conversion must succeed. */
+async function ownTextMarkdown(name: string): Promise<string> {
+  const r = await pagemark(pdf(name), '--own-text-only', '--drop-headers');
+  expect(r.code).toBe(0);
+  return r.stdout.replace(/\s+/g, ' ');
+}
 
 describe.skipIf(!shared)('real magazine pages, from their own text', () => {
   it('reads three columns a narrow gutter apart column by column (20_pg48)', async () => {
-    const r = await pagemark(pdf('20_pg48_pg1.pdf'), '--own-text-only', '--drop-headers');
-    expect(r.code).toBe(0);
-    const md = squash(r.stdout);
+    const md = await ownTextMarkdown('20_pg48_pg1.pdf');
     expect(md).toContain('Two of the UK’s most prominent women in banking have been appointed to the Bank of England’s financial watchdog.');
     expect(md).toContain('Treasury revealed that 20 of the 42 applicants for the FPC roles were women, with five women and three men reaching the shortlist stage.');
     expect(md).toContain('Bank of England Governor Mark Carney added further praise for the new FPC hires.');
   }, 60_000);
 
   it('keeps the starts of lines that a curved shape’s bounds reach over (20_pg46)', async () => {
-    const r = await pagemark(pdf('20_pg46_pg1.pdf'), '--own-text-only', '--drop-headers');
-    expect(r.code).toBe(0);
-    const md = squash(r.stdout);
+    const md = await ownTextMarkdown('20_pg46_pg1.pdf');
     expect(md).toContain('We spend up to a third of our lives in bed and, according to the Sleep Council');
     expect(md).toContain('Ensuring your mattress is doing its job is the first step');
   }, 60_000);
 
   it('keeps the text that wraps around a cut-out photo (20_pg35)', async () => {
-    const r = await pagemark(pdf('20_pg35_pg1.pdf'), '--own-text-only', '--drop-headers');
-    expect(r.code).toBe(0);
-    const md = squash(r.stdout);
+    const md = await ownTextMarkdown('20_pg35_pg1.pdf');
     expect(md).toContain('winning the Mercury Prize for the year’s best album. Wadge recalls her own years as a struggling singer-songwriter and how her gender subtly became an issue.');
   }, 60_000);
 });

@@ -25,6 +25,14 @@ export function normalizeModelTables(markdown: string): string {
   });
 }
 
+/** A cell as the model wrote it, before it has a place on the grid. */
+interface ModelCell {
+  header: boolean;
+  rowSpan: number;
+  colSpan: number;
+  text: string;
+}
+
 interface ReadTable {
   grid: TableGrid;
   texts: string[];
@@ -32,9 +40,9 @@ interface ReadTable {
 
 /** The table's cells on a grid, or null when it has none (or is too big to be a table). */
 function readTable(body: string): ReadTable | null {
-  const rows: Array<Array<{ header: boolean; rowSpan: number; colSpan: number; text: string }>> = [];
+  const rows: ModelCell[][] = [];
   let inHead = false;
-  let cell: { header: boolean; rowSpan: number; colSpan: number; text: string } | null = null;
+  let cell: ModelCell | null = null;
   let at = 0;
   const take = (upTo: number) => {
     if (cell) cell.text += body.slice(at, upTo);

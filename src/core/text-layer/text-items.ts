@@ -74,9 +74,10 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
 export function withoutRepeats(lines: readonly LayerLine[]): LayerLine[] {
   const seen = new Map<string, LayerLine[]>();
   return lines.filter((l) => {
-    const same = seen.get(l.text ?? '') ?? [];
-    if (same.some((s) => overlapShare(s.bbox, l.bbox) >= 0.8)) return false;
-    seen.set(l.text ?? '', [...same, l]);
+    const same = seen.get(l.text ?? '');
+    if (!same) seen.set(l.text ?? '', [l]);
+    else if (same.some((s) => overlapShare(s.bbox, l.bbox) >= 0.8)) return false;
+    else same.push(l);
     return true;
   });
 }
