@@ -69,6 +69,8 @@ async function openPdf(name: string, bytes: Uint8Array, target: RenderTarget): P
       wasmUrl: pathToFileURL(join(pdfjsDir, 'wasm') + '/').href,
       iccUrl: pathToFileURL(join(pdfjsDir, 'iccs') + '/').href,
       verbosity: 0,
+      // Fonts keep their glyph names (/Differences): text-layer/glyph-names.ts reads them.
+      fontExtraProperties: true,
     }).promise;
   } catch (e) {
     const err = e as { name?: string; message?: string };

@@ -5,22 +5,12 @@
 // - 20_pg46: a decorative curved shape whose bounds reach over the first column is painted after the text; it
 //   covers none of it, and no word at the lines' starts may be dropped as hidden;
 // - 20_pg35: a cut-out photo (an image drawn through a curved clip) that the text wraps around hides none of it.
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pagemark } from './support/run-cli';
+import { ownTextMarkdown as read, sharedDir } from './support/shared-pages';
 
-const shared = [process.env.PAGEMARK_SHARED, resolve(import.meta.dirname, '../../shared'), '/work/shared'].find((d) => d && existsSync(join(d, 'eval-real')));
-const pdf = (name: string) => join(shared ?? '', 'eval-real/long_tiny_text/pdfs', name);
+const ownTextMarkdown = (name: string) => read(`eval-real/long_tiny_text/pdfs/${name}`);
 
-/** The page's Markdown from its own text alone, whitespace squashed; the conversion must succeed. */
-async function ownTextMarkdown(name: string): Promise<string> {
-  const r = await pagemark(pdf(name), '--own-text-only', '--drop-headers');
-  expect(r.code).toBe(0);
-  return r.stdout.replace(/\s+/g, ' ');
-}
-
-describe.skipIf(!shared)('real magazine pages, from their own text', () => {
+describe.skipIf(!sharedDir)('real magazine pages, from their own text', () => {
   it('reads three columns a narrow gutter apart column by column (20_pg48)', async () => {
     const md = await ownTextMarkdown('20_pg48_pg1.pdf');
     expect(md).toContain('Two of the UK’s most prominent women in banking have been appointed to the Bank of England’s financial watchdog.');

@@ -33,6 +33,8 @@ export async function openPdf(bytes: ArrayBuffer, assetBase: string, password?: 
     iccUrl: new URL('iccs/', assetBase).href,
     useWorkerFetch: true,
     isEvalSupported: false,
+    // Fonts keep their glyph names (/Differences): text-layer/glyph-names.ts reads them.
+    fontExtraProperties: true,
     isOffscreenCanvasSupported: true,
     // Glyphs as filled paths from the PDF's own (or pdf.js's standard) fonts and JPEGs through pdf.js's
     // decoder: what pdf.js does in Node, so the app and the CLI see the same page pixels (browser font

@@ -47,19 +47,28 @@ const cy = (a: Atom) => (a.top + a.bottom) / 2;
 export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
   const atoms: Atom[] = [];
   const gs = glyphs.filter((g) => g.ch.trim());
+  // Letters taken into a name: glyphs come sorted by x, so a name's letters may have another row's glyphs
+  // between them (the "Re" under the "Im" of a fraction).
+  const taken = new Set<Glyph>();
   for (let i = 0; i < gs.length; i++) {
     const g = gs[i]!;
+    if (taken.has(g)) continue;
     const hangs = g.cls === 'extension' || (g.cls === 'symbol' && '√∑∏∫'.includes(g.ch));
     const upright = /[A-Za-z]/.test(g.ch) && (g.cls === 'roman' || g.cls === 'math' || (g.cls === 'text' && !isItalicFont(g.font)));
     // A run of upright letters in one run with no gap: a function name ("sin") or a word in \mathrm.
     if (upright) {
-      let j = i;
-      while (j + 1 < gs.length && sameFace(gs[j + 1]!.font, g.font) && /[A-Za-z]/.test(gs[j + 1]!.ch) && Math.abs(gs[j + 1]!.base - g.base) < 0.05 * g.size && Math.abs(gs[j + 1]!.x0 - gs[j]!.x1) < 0.1 * g.size) j++;
-      const word = gs.slice(i, j + 1).map((x) => x.ch).join('');
+      const run = [g];
+      for (;;) {
+        const last = run.at(-1)!;
+        const next = gs.find((h) => !taken.has(h) && h !== last && sameFace(h.font, g.font) && /[A-Za-z]/.test(h.ch) && Math.abs(h.base - g.base) < 0.05 * g.size && h.x0 > last.x0 && Math.abs(h.x0 - last.x1) < 0.1 * g.size);
+        if (!next) break;
+        run.push(next);
+      }
+      const word = run.map((x) => x.ch).join('');
       if (word.length > 1) {
         const name = FUNCTION_NAMES.has(word) ? functionName(word) : `\\mathrm{${word}}`;
-        atoms.push({ tex: name, x0: g.x0, x1: gs[j]!.x1, base: g.base, size: g.size, top: g.base - 0.7 * g.size, bottom: g.base + 0.2 * g.size, upright: true });
-        i = j;
+        atoms.push({ tex: name, x0: g.x0, x1: run.at(-1)!.x1, base: g.base, size: g.size, top: g.base - 0.7 * g.size, bottom: g.base + 0.2 * g.size, upright: true });
+        run.forEach((x) => taken.add(x));
         continue;
       }
     }
@@ -171,9 +180,13 @@ function build(input: Atom[], rules: Rule[]): string {
       cand.sort((a, b) => (above ? b.bottom - a.bottom : a.top - b.top));
       const taken: Atom[] = [];
       let edge = r.y;
+      // A numerator or denominator lies within its rule's width: a row that runs on past the rule's ends is
+      // the formula's row above or below (Word's two-line "Δφ = φ₂ − φ₁ / = tan⁻¹ …"), not a stack.
+      const runsPast = (a: Atom) =>
+        atoms.some((b) => b.size >= 0.85 * s && Math.abs(b.base - a.base) < 0.3 * s && (cx(b) < r.x0 - 0.3 * s || cx(b) > r.x1 + 0.3 * s) && b.x1 > r.x0 - 1.5 * s && b.x0 < r.x1 + 1.5 * s);
       for (const a of cand) {
         const gap = above ? edge - a.bottom : a.top - edge;
-        if (gap > 0.6 * s) break;
+        if (gap > 0.6 * s || (taken.length > 0 && runsPast(a))) break;
         taken.push(a);
         edge = above ? Math.min(edge, a.top) : Math.max(edge, a.bottom);
       }

@@ -6,6 +6,7 @@
 //   operatorGlyphs(operatorList, codes, fontOf, viewportTransform) → Glyph[]   (page-image pixels)
 import { fontClass, type Glyph } from './glyphs';
 import { compose, IDENTITY, type Matrix } from '../text-layer/pdf-matrix';
+import { namedText } from '../text-layer/glyph-names';
 
 export interface TextOpCodes {
   save: number;
@@ -34,6 +35,8 @@ export interface TextOpCodes {
 export interface GlyphFont {
   name: string;
   fontMatrix?: number[];
+  /** The font's /Differences glyph names by character code (glyph-names.ts reads them). */
+  differences?: readonly (string | null)[];
 }
 
 type M = Matrix;
@@ -92,11 +95,13 @@ export function operatorGlyphs(
         continue;
       }
       const w = (g.width ?? 0) * fontSize * Math.abs(fm) + ((g.isSpace ? wordSpacing : 0) + charSpacing) * dir;
-      if (level && g.unicode !== undefined) {
+      // Where pdf.js found no Unicode, the glyph's character code stands in, and its name may say more.
+      const ch = g.unicode === undefined ? undefined : namedText(g.unicode, font.name, font.differences);
+      if (level && ch !== undefined) {
         const x0 = m[0] * x * hScale + m[2] * rise + m[4];
         const base = m[1] * x * hScale + m[3] * rise + m[5];
         const x1 = x0 + m[0] * (g.width ?? 0) * fontSize * Math.abs(fm) * hScale;
-        out.push({ ch: g.unicode, font: font.name, cls: fontClass(font.name), size, x0, x1, base, run });
+        out.push({ ch, font: font.name, cls: fontClass(font.name), size, x0, x1, base, run });
       }
       x += w;
     }

@@ -132,6 +132,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   if (!glyphs.some(isMathGlyph)) return [...lines];
   const body = bodySize(glyphs);
   const per = glyphLines(lines, glyphs);
+  // Glyphs in no line: pdf.js's text content leaves out a few that the page draws (a Word formula's "+").
+  const placed = new Set(per.flat());
+  const loose = glyphs.filter((g) => g.ch.trim() && !placed.has(g));
   const prose = per.map((gs) => isProse(gs));
   const small = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || g.size < 0.85 * body));
   // Visual lines: layer lines side by side on one line of the page (a text fraction or a script splits
@@ -188,7 +191,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   lines.forEach((_, i) => free[i] && groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
   let id = 0;
   for (const ids of groups.values()) {
-    const gs = ids.flatMap((i) => per[i]!).filter((g) => g.ch.trim());
+    const box: Box = [Math.min(...ids.map((i) => lines[i]!.bbox[0])), Math.min(...ids.map((i) => lines[i]!.bbox[1])), Math.max(...ids.map((i) => lines[i]!.bbox[2])), Math.max(...ids.map((i) => lines[i]!.bbox[3]))];
+    const inside = (g: Glyph) => (g.x0 + g.x1) / 2 > box[0] && (g.x0 + g.x1) / 2 < box[2] && g.base - 0.3 * g.size > box[1] && g.base - 0.3 * g.size < box[3];
+    const gs = [...ids.flatMap((i) => per[i]!).filter((g) => g.ch.trim()), ...loose.filter(inside)];
     // Math: a glyph that says so, or any glyph of a math font (a matrix of digits).
     if (!gs.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls))) continue;
     // An equation number: "(3)" set apart at the right.
@@ -203,7 +208,6 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
         break;
       }
     }
-    const box: Box = [Math.min(...ids.map((i) => lines[i]!.bbox[0])), Math.min(...ids.map((i) => lines[i]!.bbox[1])), Math.max(...ids.map((i) => lines[i]!.bbox[2])), Math.max(...ids.map((i) => lines[i]!.bbox[3]))];
     // Glyphs of it the page hides (painted over by a path: a browser's √) leave it to the recognizer.
     if (hidden.some((h) => (h.x0 + h.x1) / 2 > box[0] - 2.5 * body && (h.x0 + h.x1) / 2 < box[2] + 2.5 * body && h.base > box[1] && h.base - 0.3 * h.size < box[3])) continue;
     const near = rules.filter((r) => r.y > box[1] - 0.3 * body && r.y < box[3] + 0.3 * body && r.x0 > box[0] - body && r.x1 < box[2] + body);
@@ -256,11 +260,13 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
     let start = i;
     const floor = spans.length ? spans.at(-1)![1] : 0;
     while (start > floor && joins(gs[start - 1]!) && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) start--;
-    // A binary operator takes the operand before it across a space ("1 × 1").
-    if (/^[×=+<>≤≥·−]$/.test(gs[start]!.ch)) {
+    // A binary operator takes the operand before it across a space ("1 × 1"); a relation, a lone letter
+    // too (Word sets "k = 2π/λ" with an upright k in the text font).
+    if (/^[×=+<>≤≥≈·−]$/.test(gs[start]!.ch)) {
       let k = start - 1;
       while (k > floor && !gs[k]!.ch.trim()) k--;
-      if (k >= floor && k < start - 1 && /^[0-9)\]]$/.test(gs[k]!.ch) && gs[start]!.x0 - gs[k]!.x1 < 0.4 * body) {
+      const operand = k >= floor && (/^[0-9)\]]$/.test(gs[k]!.ch) || (/^[=<>≤≥≈]$/.test(gs[start]!.ch) && letter(gs[k]) && lone(k) && !inWords.has(gs[k]!)));
+      if (operand && k < start - 1 && gs[start]!.x0 - gs[k]!.x1 < 0.4 * body) {
         start = k;
         while (start > floor && joins(gs[start - 1]!) && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) start--;
       }
@@ -306,7 +312,8 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
     for (let k = from; k < to; k++) {
       const g = gs[k]!;
       const prev = gs[k - 1];
-      if (prev && g.ch.trim() && prev.ch.trim() && g.x0 - prev.x1 > 0.15 * g.size) t += ' ';
+      const afterMath = k === from && k > 0 && /^[,.;:!?)\]]$/.test(g.ch);
+      if (prev && g.ch.trim() && prev.ch.trim() && g.x0 - prev.x1 > 0.15 * g.size && !afterMath) t += ' ';
       t += g.ch;
     }
     return t;
@@ -322,11 +329,14 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
     const latex = formulaLatex(part, rules.filter((r) => r.x0 >= part[0]!.x0 - body && r.x1 <= part.at(-1)!.x1 + body && Math.abs(r.y - base) < body));
     if (!latex || !parsesInKatex(latex)) continue;
     const before = text(at, s);
-    const gap = s > 0 && gs[s - 1]!.ch.trim() && gs[s]!.x0 - gs[s - 1]!.x1 > 0.15 * body ? ' ' : '';
+    // A word of prose beside the math is set apart from it, however tight the line is set (Word's "φ₁and φ₂").
+    // Punctuation after it stays on it ("$\varphi_{2}$," not "$\varphi_{2}$ ,").
+    const apart = (a: Glyph, b: Glyph) => !/^[,.;:!?)\]]$/.test(b.ch) && b.x0 - a.x1 > (inWords.has(a) || inWords.has(b) ? 0.05 : 0.15) * body;
+    const gap = s > 0 && gs[s - 1]!.ch.trim() && apart(gs[s - 1]!, gs[s]!) ? ' ' : '';
     out += before + gap + `$${latex}$`;
     at = e;
     wrote = true;
-    if (e < gs.length && gs[e]!.ch.trim() && gs[e]!.x0 - gs[e - 1]!.x1 > 0.15 * body) out += ' ';
+    if (e < gs.length && gs[e]!.ch.trim() && apart(gs[e - 1]!, gs[e]!)) out += ' ';
   }
   if (!wrote) return undefined;
   return (out + text(at, gs.length)).replace(/\s+/g, ' ').trim();

@@ -11,6 +11,7 @@ import { drawnGlyphs, visibleItems, type PdfDrawOpCodes } from './drawn-text';
 import { invisibleTextShare, isOcrLayer, pdfTextOps, type PdfTextOpCodes } from './invisible-text';
 import { textItemsToLines, withoutRepeats, type LayerLine, type PdfTextItem } from './text-items';
 import { glyphPageMath } from '../glyph-math/glyph-page-math';
+import { namedText } from './glyph-names';
 import type { RuleOpCodes } from '../glyph-math/page-rules';
 import type { GlyphFont, TextOpCodes } from '../glyph-math/operator-glyphs';
 
@@ -29,20 +30,31 @@ export async function readPageText(
 ): Promise<{ lines: LayerLine[]; ocrLayer: boolean }> {
   const content = await page.getTextContent();
   const raw = content.items.filter((it): it is PdfTextItem & { fontName?: string } => 'str' in it);
-  const items = raw.map((it) => ({ str: it.str, transform: it.transform, width: it.width, height: it.height, hasEOL: it.hasEOL }));
   // The operator list is read only when there is text to judge.
-  if (!items.some((it) => it.str.trim())) return { lines: [], ocrLayer: false };
+  if (!raw.some((it) => it.str.trim())) return { lines: [], ocrLayer: false };
   const ops = await page.getOperatorList();
+  // The fonts are loaded now: a glyph pdf.js could not name may be named by its font (glyph-names.ts).
+  const fontOf = (id: string | undefined) => loadedFont(page, id);
+  const items = raw.map((it) => {
+    const font = fontOf(it.fontName);
+    const str = namedText(it.str, font?.name, font?.differences);
+    return { str, transform: it.transform, width: it.width, height: it.height, hasEOL: it.hasEOL, fontName: it.fontName };
+  });
   const ocrLayer = isOcrLayer(invisibleTextShare(pdfTextOps(ops, codes)));
   const drawn = ocrLayer ? undefined : drawnGlyphs(ops, codes);
   let lines = withoutRepeats(textItemsToLines(drawn ? visibleItems(items, drawn) : items, vt));
-  if (drawn) lines = glyphPageMath(lines, raw, (id) => loadedFont(page, id), ops, codes, vt, drawn);
+  if (drawn) lines = glyphPageMath(lines, items, fontOf, ops, codes, vt, drawn);
   return { lines, ocrLayer: ocrLayer && lines.length > 0 };
 }
 
 function loadedFont(page: PdfTextPage, id: string | undefined): GlyphFont | undefined {
   if (!id || !page.commonObjs?.has(id)) return undefined;
-  const font = page.commonObjs.get(id) as { name?: unknown; fontMatrix?: unknown } | null;
+  const font = page.commonObjs.get(id) as { name?: unknown; fontMatrix?: unknown; differences?: unknown } | null;
   if (typeof font?.name !== 'string') return undefined;
-  return { name: font.name, ...(Array.isArray(font.fontMatrix) && { fontMatrix: font.fontMatrix as number[] }) };
+  return {
+    name: font.name,
+    ...(Array.isArray(font.fontMatrix) && { fontMatrix: font.fontMatrix as number[] }),
+    // Only there when the document was opened with pdf.js's fontExtraProperties.
+    ...(Array.isArray(font.differences) && { differences: font.differences as (string | null)[] }),
+  };
 }

@@ -91,6 +91,10 @@ describe('checkLines', () => {
     expect(checkLines(lines, 3)).toEqual([1, 0, 4]);
     expect(checkLines(lines, 10)).toEqual([1, 5, 0, 4]);
   });
+  it('leaves out pieces of formulas, which the recognizer reads as text (not_parsing.pdf p5)', () => {
+    const lines = [line(0, 'Top line of words'), line(10, 'xcos$($θ'), line(20, '∆ θ si n θ'), line(30, 'Lower line of words')];
+    expect(checkLines(lines, 3)).toEqual([0, 3]);
+  });
 });
 
 describe('layerError', () => {

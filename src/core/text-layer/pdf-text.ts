@@ -184,13 +184,19 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
 
 /**
- * Up to `n` lines to check, spread down the page: lines of 8–60 characters, mostly letters (one or two
- * pieces to recognize each, and enough text for the comparison to mean something).
+ * Math the layer already holds as math: inline LaTeX from the glyphs ($…$) or math operators. The recognizer
+ * reads a formula's pieces as text ("Äsin 0" for "∆θ sin θ"), so comparing them says nothing about the font.
+ */
+const MATH = /[$\u2200-\u22ff\u27c0-\u27ef\u2980-\u2aff]/;
+
+/**
+ * Up to `n` lines to check, spread down the page: lines of 8–60 characters, mostly letters and without
+ * math (one or two pieces to recognize each, and enough text for the comparison to mean something).
  */
 export function checkLines(lines: readonly TextLine[], n = CHECK_LINES): number[] {
   const fit = lines
     .map((l, i) => ({ i, y: l.bbox[1], t: l.text ?? '' }))
-    .filter(({ t }) => t.length >= 8 && t.length <= 60 && letters(t) >= 0.6 * t.replace(/\s/g, '').length)
+    .filter(({ t }) => t.length >= 8 && t.length <= 60 && letters(t) >= 0.6 * t.replace(/\s/g, '').length && !MATH.test(t))
     .sort((a, b) => a.y - b.y);
   if (fit.length <= n) return fit.map((f) => f.i);
   return Array.from({ length: n }, (_, k) => fit[Math.floor(((k + 0.5) * fit.length) / n)]!.i);
