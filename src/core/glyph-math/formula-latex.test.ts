@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formulaLatex, type Rule } from './formula-latex';
-import { runGlyphs, type Glyph, type GlyphRun } from './glyphs';
+import { fontClass, runGlyphs, type Glyph, type GlyphRun } from './glyphs';
 import { parsesInKatex } from './katex-check';
 
 interface Fixture {
@@ -67,5 +67,26 @@ describe('formulaLatex on corpus excerpts', () => {
   });
   it('is unsure of a glyph it cannot name (a Cambria Math glyph pdf.js maps to a private character)', () => {
     expect(latexOf('subscript', (f) => (f.runs[0]!.str = '𢐀'))).toBeUndefined();
+  });
+});
+
+// Glyphs set by hand as TeX sets them (CMMI/CMR/CMSY/CMEX at 20 px), for constructs the corpus lacks.
+const g = (ch: string, font: string, x0: number, base: number, size = 20, w = 0.55 * size): Glyph => ({ ch, font, cls: fontClass(font), size, x0, x1: x0 + w, base, run: 0 });
+
+describe('formulaLatex on hand-set constructs', () => {
+  it('takes a small glyph above-left of a radical as its index', () => {
+    // ³√x: "3" in CMR7 over the radical's left arm, x under the rule from the radical's right edge
+    const glyphs = [g('3', 'CMR7', 100, 92, 14, 7), g('√', 'CMSY10', 104, 84, 20, 16), g('x', 'CMMI10', 122, 100)];
+    expect(formulaLatex(glyphs, [{ x0: 120, x1: 134, y: 84 }])).toBe('\\sqrt[3]{x}');
+  });
+  it('sets rows after a lone tall brace as cases, each row cut into its cells', () => {
+    // |x| = { x  if x ≥ 0 / −x  1 }, the brace one glyph spanning both rows
+    const glyphs = [
+      g('{', 'CMEX10', 100, 70, 20, 10),
+      g('x', 'CMMI10', 115, 90), g('i', 'CMR10', 150, 90, 20, 5), g('f', 'CMR10', 155, 90, 20, 6), g('x', 'CMMI10', 170, 90), g('≥', 'CMSY10', 185, 90, 20, 14), g('0', 'CMR10', 203, 90, 20, 10),
+      g('−', 'CMSY10', 115, 116, 20, 14), g('x', 'CMMI10', 129, 116), g('1', 'CMR10', 170, 116, 20, 10),
+    ];
+    (glyphs[0] as Glyph & { size: number }).size = 40;
+    expect(formulaLatex(glyphs, [])).toMatch(/^\\begin\{cases\}x & \\mathrm\{if\}x\\geq 0 \\\\ -x & 1\\end\{cases\}$/);
   });
 });

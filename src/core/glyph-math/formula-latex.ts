@@ -7,6 +7,7 @@
 //   formulaLatex(glyphs, rules) → "\sum_{k=1}^{n}k^{2}=\frac{1}{6}n(n+1)(2n+1)" | undefined
 import type { Glyph } from './glyphs';
 import { isItalicFont } from './glyphs';
+import { latexSymbols, symbolAgreement, textSymbols } from './formula-symbols';
 import { ACCENTS, BIG_OPERATORS, FUNCTION_NAMES, functionName, glyphLatex, isDelimiterPiece } from './symbols';
 
 /** A horizontal rule drawn on the page (a fraction bar, a radical's overbar), in pixels. */
@@ -114,7 +115,13 @@ export function formulaLatex(glyphs: readonly Glyph[], rules: readonly Rule[]): 
   const atoms = glyphAtoms(glyphs.filter((g) => g.ch !== RADICAL_EXTENDER));
   if (!atoms || atoms.length === 0) return undefined;
   try {
-    return build(atoms, [...drawn]);
+    const latex = build(atoms, [...drawn]);
+    // Each glyph written once: a letter or digit lost or doubled on the way is a reading gone wrong.
+    const written = latexSymbols(latex);
+    if (written && symbolAgreement(written, textSymbols(glyphs.map((g) => g.ch).join(''))) < 1) {
+      return undefined;
+    }
+    return latex;
   } catch (e) {
     if (e instanceof Unsure) return undefined;
     throw e;
@@ -276,7 +283,28 @@ function arrange(atoms: Atom[], s: number): string {
     if (right && cells.some((r) => r.length !== cells[0]!.length)) throw new Unsure('ragged matrix');
     return `\\begin{${env}}${cells.map((r) => r.join(' & ')).join(' \\\\ ')}\\end{${env}}`;
   }
-  return `\\begin{gathered}${rows(atoms, s).map((row) => scripts(row, s)).join(' \\\\ ')}\\end{gathered}`;
+  const all = rows(atoms, s);
+  return alignedRows(all, s) ?? `\\begin{gathered}${all.map((row) => scripts(row, s)).join(' \\\\ ')}\\end{gathered}`;
+}
+
+const RELATIONS = new Set(['=', '<', '>', '\\approx', '\\le', '\\ge', '\\leq', '\\geq', '\\equiv', '\\sim', '\\simeq', '\\ne', '\\neq', '\\propto', '\\Rightarrow', '\\Leftrightarrow']);
+
+/**
+ * Rows whose first relations stand one under another (a chain "a = b / = c", each line's "=" at one x)
+ * → aligned, each row split at its relation; undefined when the relations do not line up.
+ */
+function alignedRows(rs: Atom[][], s: number): string | undefined {
+  const rel = rs.map((r) => [...r].sort((a, b) => a.x0 - b.x0).find((a) => RELATIONS.has(a.tex) && a.size >= 0.85 * s));
+  if (rel.some((a) => !a)) return undefined;
+  const xs = rel.map((a) => a!.x0);
+  if (Math.max(...xs) - Math.min(...xs) > 0.5 * s) return undefined;
+  const lines = rs.map((r, i) => {
+    const at = rel[i]!.x0 - 0.05 * s;
+    const left = r.filter((a) => a.x0 < at);
+    const right = r.filter((a) => a.x0 >= at);
+    return `${left.length ? scripts(left, s) : ''}&${scripts(right, s)}`;
+  });
+  return `\\begin{aligned}${lines.join(' \\\\ ')}\\end{aligned}`;
 }
 
 /** A matrix row cut into cells at gaps wider than a space. */

@@ -201,7 +201,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     let body2 = gs;
     const right = [...gs].sort((a, b) => a.x0 - b.x0);
     for (let k = right.length - 1; k > 0; k--) {
-      if (right[k]!.x0 - right[k - 1]!.x1 > 1.5 * body) {
+      // Set apart at the right, or just after the formula's closing full stop or comma (Word's "….(5)").
+      const gap = right[k]!.x0 - right[k - 1]!.x1;
+      if (gap > 1.5 * body || (gap > 0.25 * body && /^[.,;]$/.test(right[k - 1]!.ch) && EQ_NUMBER.test(right.slice(k).map((g) => g.ch).join('')))) {
         const tail = right.slice(k);
         const t = tail.map((g) => g.ch).join('');
         if (EQ_NUMBER.test(t)) [tag, body2] = [t.replace(/[()\s]/g, ''), right.slice(0, k)];

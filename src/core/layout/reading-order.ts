@@ -169,7 +169,7 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     }
   }
   const heightSum = (us: Unit[]) => us.reduce((s, u) => s + u.box[3] - u.box[1], 0);
-  const quality = new Map<string, { share: number; thinner: number }>();
+  const quality = new Map<string, { share: number; slivers: number; thinner: number }>();
   const valid = candidates.filter(([a, b]) => {
     const left = units.filter((u) => u.box[2] <= a + bin);
     const right = units.filter((u) => u.box[0] >= b - bin);
@@ -189,14 +189,17 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     const r = heightSum(right.filter(inZone));
     if (l < 3 * minHeight || r < 3 * minHeight) return false;
     const crossing = heightSum(units.filter((u) => crossesChannel(u.box, [a, b]) && inZone(u)));
-    quality.set(`${a},${b}`, { share: crossing / Math.min(l, r), thinner: Math.min(l, r) });
+    // Lines the gap cuts a sliver off, anywhere on the page (a paragraph starting just left of it, beside
+    // bullets): a gutter has none; the gap between bullets and their indented text has a paragraph's worth.
+    const slivers = heightSum(units.filter((u) => crossesChannel(u.box, [a, b]) && (u.box[0] > a - (b - a) || u.box[2] < b + (b - a))));
+    quality.set(`${a},${b}`, { share: crossing / Math.min(l, r), slivers: slivers / minHeight, thinner: Math.min(l, r) });
     return crossing <= 0.25 * Math.min(l, r);
   });
-  // Cleanest first (least text across it), then the one with the most text on its thinner side: the
-  // caller splits on one channel at a time, so a sidebar's own label/value gap is only considered
-  // inside the sidebar, after the gap between the sidebar and the body text.
+  // Cleanest first (least text across it, then fewest lines it cuts a sliver off), then the one with the most
+  // text on its thinner side: the caller splits on one channel at a time, so a sidebar's own label/value gap
+  // is only considered inside the sidebar, after the gap between the sidebar and the body text.
   const q = (c: [number, number]) => quality.get(`${c[0]},${c[1]}`)!;
-  return valid.sort((p, r) => Math.round(10 * q(p).share) - Math.round(10 * q(r).share) || q(r).thinner - q(p).thinner);
+  return valid.sort((p, r) => Math.round(10 * q(p).share) - Math.round(10 * q(r).share) || Math.round(q(p).slivers) - Math.round(q(r).slivers) || q(r).thinner - q(p).thinner);
 }
 
 /**

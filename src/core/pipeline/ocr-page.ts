@@ -4,7 +4,7 @@ import { assembleMarkdown } from '../assemble/assemble-markdown';
 import { emptyStats, mergeStats } from '../decoding/stats';
 import type { DecodeStats } from '../decoding/types';
 import { applyFormulaTexts, formulaCrops } from '../formula/formula-crops';
-import { sureFormulas, unsureFormulasAsText } from '../formula/formula-confidence';
+import { claimedFormulas, unsureFormulasAsText } from '../formula/formula-confidence';
 import { glyphFormulaBlocks } from '../glyph-math/formula-blocks';
 import { linePreprocess, lineWidths } from '../image/line-input';
 import { clampToPage } from '../image/line-pieces';
@@ -99,8 +99,9 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
       opts,
       'formula',
     );
-    // Only formulas the recognizer was sure of become LaTeX; the others stay as the lines read them.
-    const sure = sureFormulas(f);
+    // Only formulas the recognizer was sure of become LaTeX, and, on a page read from its own text, only those
+    // that write the letters and digits the text has there; the others stay as the lines read them.
+    const sure = claimedFormulas(f, crops, layer && texts);
     applyFormulaTexts(texts, crops.filter((_, i) => sure[i]), f.texts.filter((_, i) => sure[i]));
     blocks = unsureFormulasAsText(blocks, crops.filter((_, i) => !sure[i]));
     stats = mergeStats(stats, f.stats);
