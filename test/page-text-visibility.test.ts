@@ -51,6 +51,25 @@ describe('page text: only what the page shows', () => {
     expect(await pageLines(translucent)).toEqual(['Under a veil']);
   });
 
+  it('keeps text under a picture painted through a soft mask (a glow beside a heading, issue14297.pdf p1)', async () => {
+    // A transparency group (a form XObject) painted with a luminosity soft mask over the line's first words.
+    const stream = (dict: string, data: string) => `<< ${dict} /Length ${data.length} >>\nstream\n${data}\nendstream`;
+    const masked = (soft: boolean) =>
+      writePdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /ExtGState << /G1 6 0 R >> /XObject << /Fm 7 0 R >> >> /Contents 4 0 R >>',
+        stream('', `${textLines(['Consolidated statement of income'])}\n${soft ? '/G1 gs ' : ''}/Fm Do`),
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+        '<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G 8 0 R >> >>',
+        stream('/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Group << /S /Transparency >>', '0 0 1 rg 40 735 60 20 re f'),
+        stream('/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Group << /S /Transparency /CS /DeviceGray >>', '0.2 g 40 735 60 20 re f'),
+      ]);
+    expect(await pageLines(masked(true))).toEqual(['Consolidated statement of income']);
+    // The same fill without the mask is opaque and hides the words under it.
+    expect((await pageLines(masked(false))).join(' ')).not.toMatch(/Consolidated/);
+  });
+
   it('leaves out a line in invisible render mode among visible ones (white text is the ink check’s)', async () => {
     const lines = await pageLines(hiddenTextPdf());
     expect(lines).not.toContain(INVISIBLE);

@@ -47,6 +47,9 @@ export interface PdfDrawOpCodes {
   paintImageXObject: number;
   paintInlineImageXObject: number;
   paintImageXObjectRepeat: number;
+  /** Transparency groups (optional: a caller without them treats every group as opaque). */
+  beginGroup?: number;
+  endGroup?: number;
 }
 
 type Box = [number, number, number, number];
@@ -138,6 +141,9 @@ export function drawnGlyphs(list: { fnArray: readonly number[]; argsArray: reado
   let tm: Matrix = IDENTITY;
   let tlm: Matrix = IDENTITY;
   let pendingClip = false;
+  // What a group with a soft mask paints shows only where its mask lets it (a glow beside a title): no cover.
+  const groups: boolean[] = [];
+  let masked = 0;
   const moveLine = (tx: number, ty: number) => {
     tlm = times([1, 0, 0, 1, tx, ty], tlm);
     tm = tlm;
@@ -223,6 +229,12 @@ export function drawnGlyphs(list: { fnArray: readonly number[]; argsArray: reado
         else if (key === 'SMask' && value) s.alpha = 0;
       }
       s.opaque = s.alpha >= 1 && (s.blend === 'normal' || s.blend === 'compatible' || s.blend === 'source-over');
+    } else if (op === codes.beginGroup) {
+      const soft = Boolean((args?.[0] as { smask?: unknown } | undefined)?.smask);
+      groups.push(soft);
+      if (soft) masked++;
+    } else if (op === codes.endGroup) {
+      if (groups.pop()) masked--;
     } else if (op === codes.clip || op === codes.eoClip) pendingClip = true;
     else if (op === codes.constructPath) {
       const paint = args?.[0] as number;
@@ -240,8 +252,8 @@ export function drawnGlyphs(list: { fnArray: readonly number[]; argsArray: reado
       // A fill covers its box only where the shape fills it: a rectangle does, a thin curved stroke-like shape
       // (a decorative swash whose bounds reach over a column) does not; nor does anything painted through a shaped
       // clip (a cut-out picture the text wraps around), whose bounds are all this knows of it.
-      if (fills.has(paint) && s.opaque && !s.shapedClip && fillsItsBox(args?.[1], mm)) covers.push({ box: intersect(box, s.clip), order: i });
-    } else if (images.has(op) && s.opaque && !s.shapedClip) covers.push({ box: intersect(boxOf(s.ctm, 0, 0, 1, 1), s.clip), order: i });
+      if (fills.has(paint) && s.opaque && !masked && !s.shapedClip && fillsItsBox(args?.[1], mm)) covers.push({ box: intersect(box, s.clip), order: i });
+    } else if (images.has(op) && s.opaque && !masked && !s.shapedClip) covers.push({ box: intersect(boxOf(s.ctm, 0, 0, 1, 1), s.clip), order: i });
   }
   // Glyphs under a later cover: the middle of the glyph lies inside it.
   const laterCovers = covers.filter((c) => c.box[2] > c.box[0] && c.box[3] > c.box[1] && count > 0 && c.order > order[0]!);
