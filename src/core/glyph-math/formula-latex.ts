@@ -4,10 +4,11 @@
 // glyph over a letter is \hat, \bar…; upright letter runs are function names. Returns undefined where it is
 // unsure (a glyph it cannot name, a script with nothing to attach to in a way it cannot write).
 //
-//   formulaLatex(glyphs, rules) → "\sum_{k=1}^{n}k^{2}=\frac{1}{6}n(n+1)(2n+1)" | undefined
+//   formulaLatex(glyphs, rules) → "\sum_{k=1}^{n}k^{2}=\frac{1}{6}n(n+1)(2n+1)" | undefined   (parses in KaTeX)
 import type { Glyph } from './glyphs';
 import { isItalicFont } from './glyphs';
 import { latexSymbols, symbolAgreement, textSymbols } from './formula-symbols';
+import { parsesInKatex } from './katex-check';
 import { ACCENTS, BIG_OPERATORS, FUNCTION_NAMES, functionName, glyphLatex, isDelimiterPiece } from './symbols';
 
 /** A horizontal rule drawn on the page (a fraction bar, a radical's overbar), in pixels. */
@@ -116,12 +117,11 @@ export function formulaLatex(glyphs: readonly Glyph[], rules: readonly Rule[]): 
   if (!atoms || atoms.length === 0) return undefined;
   try {
     const latex = build(atoms, [...drawn]);
-    // Each glyph written once: a letter or digit lost or doubled on the way is a reading gone wrong.
+    // It parses in KaTeX, and each glyph is written once: a letter or digit lost or doubled on the way is a
+    // reading gone wrong. (The parse that lists the letters is the parse check, where KaTeX exposes its parser.)
     const written = latexSymbols(latex);
-    if (written && symbolAgreement(written, textSymbols(glyphs.map((g) => g.ch).join(''))) < 1) {
-      return undefined;
-    }
-    return latex;
+    if (written === undefined) return parsesInKatex(latex) ? latex : undefined;
+    return symbolAgreement(written, textSymbols(glyphs.map((g) => g.ch).join(''))) < 1 ? undefined : latex;
   } catch (e) {
     if (e instanceof Unsure) return undefined;
     throw e;

@@ -6,9 +6,7 @@
 //   latexSymbols("\\frac{x_1}{\\sin y}") → ['x', '1', 's', 'i', 'n', 'y']   (undefined: KaTeX cannot parse it)
 //   textSymbols("x1 sin y")              → the same, from text
 //   symbolAgreement(a, b)                → 0…1, shared symbols over all (Dice on multisets)
-import katex from 'katex';
-
-const parse = (katex as unknown as { __parse?: (tex: string, o: object) => unknown }).__parse;
+import { katexTree } from './katex-check';
 
 /** Greek letter commands → their letters, so "\alpha" counts as the page's "α". */
 const GREEK: Record<string, string> = Object.fromEntries(
@@ -30,13 +28,8 @@ export function textSymbols(text: string): string[] {
 
 /** The letters and digits KaTeX draws for `latex` (function names spelled out), or undefined if it does not parse. */
 export function latexSymbols(latex: string): string[] | undefined {
-  if (!parse) return undefined;
-  let tree: unknown;
-  try {
-    tree = parse(latex, { displayMode: true, throwOnError: true, strict: 'ignore' });
-  } catch {
-    return undefined;
-  }
+  const tree = katexTree(latex);
+  if (tree === undefined) return undefined;
   const out: string[] = [];
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(walk);

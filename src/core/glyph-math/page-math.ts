@@ -10,7 +10,6 @@ import { isItalicFont, type Glyph } from './glyphs';
 import { formulaLatex, type Rule } from './formula-latex';
 import { FUNCTION_NAMES } from './symbols';
 import { mathLetter } from '../text-layer/inline-math';
-import { parsesInKatex } from './katex-check';
 
 /** A display formula read from its glyphs: the LaTeX, its box, and its equation number ("3") if it has one. */
 export interface GlyphFormula {
@@ -35,6 +34,8 @@ export function isMathGlyph(g: Glyph): boolean {
   return mathLetter(g.ch) !== undefined || MATH_SYMBOL.test(g.ch);
 }
 
+/** Punctuation that closes what stands before it: it stays on inline math, with no space between. */
+const CLOSING = /^[,.;:!?)\]]$/;
 const EQ_NUMBER = /^\(\s*[0-9]{1,3}(\.[0-9]{1,3})*[a-z]?\s*\)$/;
 
 /** The most common size of the page's glyphs: the body text size. */
@@ -203,18 +204,20 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     for (let k = right.length - 1; k > 0; k--) {
       // Set apart at the right, or just after the formula's closing full stop or comma (Word's "….(5)").
       const gap = right[k]!.x0 - right[k - 1]!.x1;
-      if (gap > 1.5 * body || (gap > 0.25 * body && /^[.,;]$/.test(right[k - 1]!.ch) && EQ_NUMBER.test(right.slice(k).map((g) => g.ch).join('')))) {
-        const tail = right.slice(k);
-        const t = tail.map((g) => g.ch).join('');
-        if (EQ_NUMBER.test(t)) [tag, body2] = [t.replace(/[()\s]/g, ''), right.slice(0, k)];
+      const apart = gap > 1.5 * body;
+      if (!apart && !(gap > 0.25 * body && /^[.,;]$/.test(right[k - 1]!.ch))) continue;
+      const t = right.slice(k).map((g) => g.ch).join('');
+      if (EQ_NUMBER.test(t)) {
+        [tag, body2] = [t.replace(/[()\s]/g, ''), right.slice(0, k)];
         break;
       }
+      if (apart) break;
     }
     // Glyphs of it the page hides (painted over by a path: a browser's √) leave it to the recognizer.
     if (hidden.some((h) => (h.x0 + h.x1) / 2 > box[0] - 2.5 * body && (h.x0 + h.x1) / 2 < box[2] + 2.5 * body && h.base > box[1] && h.base - 0.3 * h.size < box[3])) continue;
     const near = rules.filter((r) => r.y > box[1] - 0.3 * body && r.y < box[3] + 0.3 * body && r.x0 > box[0] - body && r.x1 < box[2] + body);
     const latex = formulaLatex(body2, near);
-    if (!latex || !parsesInKatex(latex)) continue;
+    if (!latex) continue;
     const formula: GlyphFormula = { id: id++, latex, bbox: box, ...(tag && { tag }) };
     for (const i of ids) out[i]!.formula = formula;
   }
@@ -314,7 +317,7 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
     for (let k = from; k < to; k++) {
       const g = gs[k]!;
       const prev = gs[k - 1];
-      const afterMath = k === from && k > 0 && /^[,.;:!?)\]]$/.test(g.ch);
+      const afterMath = k === from && k > 0 && CLOSING.test(g.ch);
       if (prev && g.ch.trim() && prev.ch.trim() && g.x0 - prev.x1 > 0.15 * g.size && !afterMath) t += ' ';
       t += g.ch;
     }
@@ -329,11 +332,11 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
     const structured = part.some(isMathGlyph) && part.some((g) => shifted(g) && /[0-9A-Za-z]/.test(g.ch));
     if (!strong && !structured) continue;
     const latex = formulaLatex(part, rules.filter((r) => r.x0 >= part[0]!.x0 - body && r.x1 <= part.at(-1)!.x1 + body && Math.abs(r.y - base) < body));
-    if (!latex || !parsesInKatex(latex)) continue;
+    if (!latex) continue;
     const before = text(at, s);
     // A word of prose beside the math is set apart from it, however tight the line is set (Word's "φ₁and φ₂").
     // Punctuation after it stays on it ("$\varphi_{2}$," not "$\varphi_{2}$ ,").
-    const apart = (a: Glyph, b: Glyph) => !/^[,.;:!?)\]]$/.test(b.ch) && b.x0 - a.x1 > (inWords.has(a) || inWords.has(b) ? 0.05 : 0.15) * body;
+    const apart = (a: Glyph, b: Glyph) => !CLOSING.test(b.ch) && b.x0 - a.x1 > (inWords.has(a) || inWords.has(b) ? 0.05 : 0.15) * body;
     const gap = s > 0 && gs[s - 1]!.ch.trim() && apart(gs[s - 1]!, gs[s]!) ? ' ' : '';
     out += before + gap + `$${latex}$`;
     at = e;
