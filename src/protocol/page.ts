@@ -52,6 +52,8 @@ export interface PageStats {
         /** Lines stating numbers checked against the pixels; those whose digits read differently (text as the PDF has it). */
         numbersChecked?: number;
         numberConflicts?: { text: string; pixels: string }[];
+        /** Share of the page the detector looked at: 1 the whole page, less where the text covered the rest. */
+        detectedArea?: number;
       }
     | { used: false; reason: string };
 }

@@ -141,5 +141,15 @@ describe('layoutPage', () => {
     expect(blocks.map((b) => b.lines)).toEqual([[0, 1, 2], [3, 4, 5]]);
     expect(blocks[1]!.bbox).toEqual([100, Math.min(...lines.slice(3).map((l) => l.bbox[1])), Math.max(...lines.slice(3).map((l) => l.bbox[2])), Math.max(...lines.slice(3).map((l) => l.bbox[3]))]);
   });
+  it('takes the body size from the text most characters are set in, not from the most lines (a figure of small labels)', () => {
+    // A figure's 30 labels at 8 pt over a paragraph of 6 lines at 10 pt, the PDF stating each size: counted by
+    // lines the labels were the body, and the paragraph's short last line read as a heading.
+    const labels = Array.from({ length: 30 }, (_, k): TextLine => ({ ...L(100 + (k % 6) * 130, 100 + Math.floor(k / 6) * 40, 140 + (k % 6) * 130, `x${k}`, 16), size: 16 }));
+    const para = column(100, 900, 500, 6, 'P').map((l): TextLine => ({ ...l, size: 20 }));
+    const blocks = layoutPage([...labels, ...para], page);
+    const last = labels.length + para.length - 1;
+    expect(blocks.filter((b) => b.type === 'heading')).toEqual([]);
+    expect(blocks.find((b) => b.lines.includes(last))).toMatchObject({ type: 'paragraph' });
+  });
 });
 

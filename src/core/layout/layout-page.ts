@@ -76,7 +76,7 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   // Furniture is set no larger than the body: a title at the top of the page is not a running head.
   const validIds = valid.map(({ i }) => i);
   const sizeAll = textSize(lines, validIds, o.unclipRatio);
-  const bodyAll = median(bodyLines(validIds.map((i) => ({ i, s: sizeAll(i) })))) || 1;
+  const bodyAll = bodySizeOf(validIds, sizeAll, lines);
   const { header, footer } = findRunningHeads(valid.map(({ l }) => l), page, o.headBand, (k) => sizeAll(valid[k]!.i) / bodyAll);
   const toInput = (k: number) => valid[k]!.i;
   const headerIds = header.map(toInput);
@@ -114,7 +114,7 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
     ...rest.filter((i) => !inTable.has(i) && !inFigure(i)).map((i): Unit => ({ box: orderBox(i), lines: [i] })),
   ];
   const sizeOf = textSize(lines, rest, o.unclipRatio);
-  const bodySize = median(bodyLines(rest.map((i) => ({ i, s: sizeOf(i) })))) || 1;
+  const bodySize = bodySizeOf(rest, sizeOf, lines);
   const bullets = image ? findDrawnBullets(image, boxes, rest.filter((i) => !inTable.has(i))) : new Set<number>();
   const statedSizes = rest.filter((i) => lines[i]!.size).length >= 0.5 * rest.length;
   // With stated sizes, how wide a line's glyphs run for their size, against the body's: capitals and bold set
@@ -140,10 +140,17 @@ export function bodyHeight(boxes: BBox[]): number {
   return median(hs.slice(0, Math.max(1, Math.ceil(hs.length * 0.75)))) || 1;
 }
 
-/** Sizes of the lines that make up body text: the lower three quarters by size. */
-function bodyLines(sized: { i: number; s: number }[]): number[] {
-  const ss = sized.map((x) => x.s).sort((a, b) => a - b);
-  return ss.slice(0, Math.max(1, Math.ceil(ss.length * 0.75)));
+/**
+ * The body text's size: the median size of the page's characters (a line of unknown text counts as one).
+ * Counted by lines, a figure's many short labels set small made the body small, and the body's own lines read as
+ * headings; a heading's few characters barely count.
+ */
+function bodySizeOf(ids: readonly number[], sizeOf: (i: number) => number, lines: readonly TextLine[]): number {
+  const sized = ids.map((i) => ({ s: sizeOf(i), n: Math.max(1, lines[i]!.text?.trim().length ?? 1) })).sort((a, b) => a.s - b.s);
+  const half = sized.reduce((t, x) => t + x.n, 0) / 2;
+  let seen = 0;
+  for (const x of sized) if ((seen += x.n) >= half) return x.s || 1;
+  return 1;
 }
 
 const isBox = (b: BBox) => b.every(Number.isFinite) && b[2] > b[0] && b[3] > b[1];

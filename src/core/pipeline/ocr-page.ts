@@ -16,10 +16,11 @@ import { pageStats } from './page-stats';
 import type { PageEngine } from './page-engine';
 import { lineWindows, partialPage, readingOrderOfLines } from './partial-page';
 import { readBoxes } from './read-boxes';
-import { isLevel } from '../text-layer/pdf-text';
+import { isLevel, visibleLines } from '../text-layer/pdf-text';
+import { detectAroundLayer } from './layer-detect';
 import { readWithTextLayer, type LayerLines } from './text-layer-page';
 import { layerLines } from '../searchable-pdf/layer-lines';
-import { uprightPage } from './upright-page';
+import { uprightPage, type UprightResult } from './upright-page';
 
 export { DEFAULT_BATCH, type OcrPageOptions, type PageStage } from './page-options';
 
@@ -37,10 +38,17 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   opts.onProgress?.('detect', 0, 1);
   // A page fed in sideways, upside down or askew is turned upright (upright-page.ts): everything after
   // reads the upright page, and the boxes the result reports are mapped back onto the page as given.
-  // A page offered its own text is detected at LAYER_DETECT_SIDE, and not turned or deskewed when that text
-  // runs level; if its text is refused, the page is made upright and detected again at the pack's size.
+  // A page offered its own text is not turned or deskewed when that text runs level, and the detector looks
+  // only where the text lacks the page's ink (layer-detect.ts), or, where most ink is not the text's, over the
+  // page at LAYER_DETECT_SIDE; if its text is refused, the page is made upright and detected at the pack's size.
   const offered = opts.ownText?.length ? opts.ownText : undefined;
-  let upright = await uprightPage(engine, original, opts.signal, offered && LAYER_DETECT_SIDE, offered && isLevel(offered));
+  const level = offered !== undefined && isLevel(offered);
+  // The layer's lines that put ink on the page (hidden or white text is not the page's).
+  const visible = offered && visibleLines(offered, original);
+  const around = level && visible ? await detectAroundLayer(engine, original, visible, LAYER_DETECT_SIDE) : undefined;
+  let upright: UprightResult = around
+    ? { image: original, clean: original, detected: around.detected, toPage: (b) => b, turns: 0, skew: 0 }
+    : await uprightPage(engine, original, opts.signal, offered && LAYER_DETECT_SIDE, level);
   let detectMs = performance.now() - t0;
   opts.onProgress?.('detect', 1, 1);
 
@@ -49,17 +57,20 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   // boxes are on the page as given, so a page that had to be turned upright is recognized instead.
   let layer: LayerLines | undefined;
   let ownText: PageStats['ownText'];
-  if (offered) {
+  if (offered && visible) {
     const r =
       upright.turns === 0 && upright.skew === 0
-        ? await readWithTextLayer(engine, upright.image, upright.detected, offered, opts, splitWidth)
+        ? await readWithTextLayer(engine, upright.image, upright.detected, visible, opts, splitWidth)
         : { rejected: 'the page had to be turned upright' };
     if ('rejected' in r) {
       ownText = { used: false, reason: r.rejected };
       const t = performance.now();
       upright = await uprightPage(engine, original, opts.signal);
       detectMs += performance.now() - t;
-    } else [layer, ownText] = [r, { used: true, lines: r.fromLayer, recognized: r.recognized, numbersChecked: r.numbersChecked, numberConflicts: r.numberConflicts }];
+    } else {
+      layer = r;
+      ownText = { used: true, lines: r.fromLayer, recognized: r.recognized, numbersChecked: r.numbersChecked, numberConflicts: r.numberConflicts, detectedArea: around?.area ?? 1 };
+    }
   }
   const { image, clean, detected, toPage } = upright;
   const lines: TextLine[] = layer?.lines ?? detected.map((l) => ({ bbox: l.bbox, angle: l.angle }));

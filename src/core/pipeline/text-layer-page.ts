@@ -13,7 +13,7 @@ import type { LineBox } from '../detect/db-postprocess';
 import { coreBox, width } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
 import { numberConflicts, numberLines, type NumberConflict } from '../text-layer/number-check';
-import { checkLines, layerError, layerText, visibleLines } from '../text-layer/pdf-text';
+import { checkLines, layerError, layerText } from '../text-layer/pdf-text';
 import type { BBox, PageImage } from '../../protocol/page';
 import type { OcrPageOptions } from './page-options';
 import type { PageEngine } from './page-engine';
@@ -43,11 +43,10 @@ export async function readWithTextLayer(
   engine: PageEngine,
   image: PageImage,
   detected: readonly LineBox[],
-  layer: readonly TextLine[],
+  visible: readonly TextLine[],
   opts: OcrPageOptions,
   splitWidth: number,
 ): Promise<LayerLines | { rejected: string }> {
-  const visible = visibleLines(layer, image);
   if (visible.length === 0) return { rejected: 'it puts no text on the page' };
   const ratio = engine.detectorSpec.unclipRatio ?? 0;
   const boxes = detected.map((l) => l.bbox);
