@@ -119,6 +119,9 @@ export async function webGpuInChromium(o: BrowserOptions) {
   return webGpuCheck(await canvas.encode('png'), image, o.packDir, o.webgpuLimitS);
 }
 
+/** Real born-digital papers for the first Markdown, from ../shared when it is there: a 14-page two-column paper, a 10-page one. */
+const FIRST_MARKDOWN_PAPERS = ['corpus-olmocr/pdftotext_two_column_issue.pdf', 'corpus-olmocr/repeating_references_on_pg9_pg10.pdf'];
+
 /** Drop-to-first-Markdown and the long-PDF memory run, in the app built for this run (or `appDist`). */
 export async function appInChromium(o: BrowserOptions, k: number) {
   const tmp = o.appDist ? null : mkdtempSync(join(os.tmpdir(), 'pagemark-bench-app-'));
@@ -137,6 +140,14 @@ export async function appInChromium(o: BrowserOptions, k: number) {
         console.error(`app (${ownText}): drop ${pdf} → first Markdown, cold then warm`);
         const fm = await firstMarkdown(dist, readFileSync(join(root, pdf)), k, ownText);
         out[key] = { pdf, k, ownText, ...fm };
+      }
+      // Real papers, whole (the app opens all their pages; the first page's Markdown is timed), default settings.
+      const papers = FIRST_MARKDOWN_PAPERS.filter((p) => existsSync(join(root, '..', 'shared', p)));
+      out.firstMarkdownPapers = [];
+      for (const paper of papers) {
+        console.error(`app (use): drop ${paper} → first Markdown, cold then warm`);
+        const fm = await firstMarkdown(dist, readFileSync(join(root, '..', 'shared', paper)), k, 'use');
+        (out.firstMarkdownPapers as unknown[]).push({ pdf: `../shared/${paper}`, k, ownText: 'use', ...fm });
       }
     }
     if (o.memoryPages > 0) {

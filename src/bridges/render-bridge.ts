@@ -2,7 +2,7 @@
 // (pdf.js keeps megabytes per worker), and a worker that dies fails the calls waiting on it instead of leaving
 // them pending forever. Injected into the store as its PageRenderer, like the engine bridge into its host.
 import * as Comlink from 'comlink';
-import type { DocumentKind, OpenResult, PageForReading, PageRenderer, ReadPageOptions, RenderApi, RenderTarget } from '../protocol/render-api';
+import type { DocumentKind, FirstMarkdown, OpenResult, PageForReading, PageRenderer, ReadPageOptions, RenderApi, RenderTarget } from '../protocol/render-api';
 
 export { OCR_TARGET } from '../core/page-render/page-scale';
 
@@ -39,8 +39,8 @@ export class RenderBridge implements PageRenderer {
     });
   }
 
-  readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions, pixels: MessagePort): Promise<PageForReading> {
-    return this.call((r) => r.readPage(docId, page, target, options, Comlink.transfer(pixels, [pixels])));
+  readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions, pixels: MessagePort, onOwnText?: (first: FirstMarkdown) => void): Promise<PageForReading> {
+    return this.call((r) => r.readPage(docId, page, target, options, Comlink.transfer(pixels, [pixels]), onOwnText && Comlink.proxy(onOwnText)));
   }
 
   renderPreview(docId: number, page: number, longSide: number): Promise<Blob> {

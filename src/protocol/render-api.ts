@@ -29,8 +29,11 @@ export interface RenderApi {
    * PageImage, transferred, before this call returns) for the engine worker at the port's other end, so they go
    * from worker to worker and never through the page's thread; what comes back here is small: the image's size,
    * and for a PDF when asked, its own text lines in those pixels and a first Markdown of them laid out here.
+   * `onOwnText` hears that first Markdown as soon as the text is read, before the page is drawn: the page's
+   * words are on screen while it renders. The one returned, laid out once the pixels say which lines show
+   * (white or clipped text is left out), replaces it.
    */
-  readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions, pixels: MessagePort): Promise<PageForReading>;
+  readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions, pixels: MessagePort, onOwnText?: (first: FirstMarkdown) => void): Promise<PageForReading>;
   /** Whether a PDF page draws text of its own, an invisible OCR layer included (false for images). */
   hasOwnText(docId: number, page: number): Promise<boolean>;
   /** A compressed picture of the page for display or thumbnails. */
@@ -57,6 +60,12 @@ export interface PageForReading {
   preview?: PagePartial;
   /** A PDF page that paints nothing (core/page-render/blank-page.ts): not drawn, no pixels posted. */
   blank?: true;
+}
+
+/** A PDF page's own text laid out before the page is drawn, with the size its pixels will have. */
+export interface FirstMarkdown {
+  preview: PagePartial;
+  size: PageSize;
 }
 
 /** What the page side asks of the render worker: its API without the one-time setup. */

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { EngineSettings, PageListener, PageRequest } from '../protocol/engine-api';
 import type { OwnTextLine, PageImage, PagePartial, PageResult } from '../protocol/page';
-import type { PageForReading, PageRenderer, ReadPageOptions } from '../protocol/render-api';
+import type { FirstMarkdown, PageForReading, PageRenderer, ReadPageOptions } from '../protocol/render-api';
 import { DocumentStore, type ConversionHost } from './document-store';
 
 class FakeRenderer implements PageRenderer {
@@ -16,7 +16,7 @@ class FakeRenderer implements PageRenderer {
   async open() {
     return { ok: true as const, docId: 7, pageCount: 2 };
   }
-  async readPage(_doc: number, page: number, _target: unknown, options: ReadPageOptions, pixels: MessagePort): Promise<PageForReading> {
+  async readPage(_doc: number, page: number, _target: unknown, options: ReadPageOptions, pixels: MessagePort, _onOwnText?: (first: FirstMarkdown) => void): Promise<PageForReading> {
     this.asked.push(options);
     // As the render worker: the pixels go on the port (page number in them, to tell pages apart), the rest back.
     pixels.postMessage({ width: 4, height: 4, pixels: new Uint8ClampedArray(64).fill(page), dpi: 144 });
@@ -283,6 +283,44 @@ describe('DocumentStore', () => {
         ['cancelled', undefined],
       ]);
     });
+  });
+
+  it('shows a PDF page’s own text as soon as it is read, before the page is drawn, and the drawn page’s preview after', async () => {
+    const renderer = new FakeRenderer();
+    let draw!: () => void;
+    const drawing = new Promise<void>((r) => (draw = r));
+    const early = { page: 1, markdown: 'Words before drawing', regions: [], linesRead: 0, lines: 2 };
+    const late = { page: 1, markdown: 'Words that show', regions: [], linesRead: 0, lines: 1 };
+    const late2 = { ...late, page: 2 };
+    let stale: (() => void) | undefined;
+    renderer.readPage = async (_doc, page, _target, options, pixels, onOwnText) => {
+      renderer.asked.push(options);
+      const size = { width: 300, height: 400, dpi: 144 };
+      onOwnText?.({ preview: page === 1 ? early : { ...early, page }, size });
+      if (page === 1) await drawing;
+      else stale = () => onOwnText?.({ preview: { ...early, page, markdown: 'Arrives after the page is drawn' }, size });
+      pixels.postMessage({ width: 300, height: 400, pixels: new Uint8ClampedArray(300 * 400 * 4), dpi: 144 });
+      pixels.close();
+      return { size, ownText: [{ bbox: [10, 10, 190, 24], text: 'Words that show' }], preview: page === 1 ? late : late2 };
+    };
+    let load!: (ok: boolean) => void;
+    const ready = new Promise<boolean>((r) => (load = r));
+    const store = new DocumentStore(renderer);
+    store.setHost({ ...host(async (page) => result(page)), ensureReady: () => ready, readOwnText: () => true });
+    const [id] = await store.addFiles([pdf()]);
+    await vi.waitFor(() => expect(store.get(id!)!.pages[0]!.partial?.markdown).toBe('Words before drawing'));
+    expect(store.get(id!)!.pages[0]).toMatchObject({ status: 'rendering', size: { width: 300, height: 400 } });
+    draw();
+    await vi.waitFor(() => expect(store.get(id!)!.pages[0]!.partial?.markdown).toBe('Words that show'));
+    load(true);
+    await vi.waitFor(() => expect(store.get(id!)!.pages[1]!.partial?.markdown ?? store.get(id!)!.pages[1]!.result?.markdown).toBeDefined());
+    // An early preview that comes in after its page was drawn does not replace the drawn page's.
+    stale?.();
+    await settled(store);
+    expect(store.get(id!)!.pages.map((p) => [p.status, p.partial, p.result?.markdown])).toEqual([
+      ['done', undefined, 'page 1'],
+      ['done', undefined, 'page 2'],
+    ]);
   });
 
   it('offers the engine a PDF page’s own text only when asked to', async () => {

@@ -5,7 +5,7 @@ import { OCR_TARGET } from '../core/page-render/page-scale';
 import { sniffFile } from '../ingest/file-kind';
 import type { EnginePageResult, EngineSettings, PageListener, PageRequest } from '../protocol/engine-api';
 import type { PagePartial, PageResult } from '../protocol/page';
-import type { DocumentKind, PageRenderer } from '../protocol/render-api';
+import type { DocumentKind, FirstMarkdown, PageRenderer } from '../protocol/render-api';
 
 export type PageStatus = 'queued' | 'rendering' | 'recognizing' | 'done' | 'failed' | 'cancelled';
 
@@ -194,7 +194,14 @@ export class DocumentStore {
       // One visit to the render worker: the page's own text and its first Markdown come back here, made there; its
       // pixels wait on a port that this thread hands to the engine, so they go from worker to worker.
       const ownText = doc.kind === 'pdf' && Boolean(host.readOwnText?.());
-      const read = await this.renderer.readPage(doc.renderId!, page, OCR_TARGET, { ownText, dropHeaders: settings.dropHeaders }, pixels.port1);
+      // The page's own text is on screen as soon as it is read, before the page is drawn. It comes on a port of
+      // its own, so it may arrive after the page is drawn: then the preview made with the pixels stands.
+      let drawn = false;
+      const early = ({ preview, size }: FirstMarkdown) => {
+        if (!drawn && !controller.signal.aborted) this.updatePage(doc.id, page, { partial: preview, size: { width: size.width, height: size.height } });
+      };
+      const read = await this.renderer.readPage(doc.renderId!, page, OCR_TARGET, { ownText, dropHeaders: settings.dropHeaders }, pixels.port1, ownText ? early : undefined);
+      drawn = true;
       const { ownText: lines, preview, blank } = read;
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
       const size = { width: read.size.width, height: read.size.height };

@@ -97,21 +97,33 @@ export async function readPdfPage(
   pageNumber: number,
   target: RenderTarget,
   withText: boolean,
-): Promise<{ canvas: OffscreenCanvas; dpi: number; ownText?: OwnTextLine[] } | { blank: { width: number; height: number; dpi: number } }> {
+  onText?: (text: OwnTextLine[], size: DrawnSize) => void,
+): Promise<{ canvas: OffscreenCanvas; dpi: number; ownText?: OwnTextLine[] } | { blank: DrawnSize }> {
   const page = await doc.getPage(pageNumber);
   try {
     // A page that paints nothing is neither drawn nor read (its operator list has the drawing's time limit).
-    if (!paints(await withinPageLimit(page.getOperatorList(), pageNumber), pdfjs.OPS)) {
-      const base = page.getViewport({ scale: 1 });
-      const scale = pdfScale(base.width, base.height, target);
-      return { blank: { width: scaledSide(base.width, scale), height: scaledSide(base.height, scale), dpi: scale * POINTS_PER_INCH } };
-    }
-    const drawn = await draw(page, pageNumber, target);
+    if (!paints(await withinPageLimit(page.getOperatorList(), pageNumber), pdfjs.OPS)) return { blank: drawnSize(page, target) };
+    // The text first (it needs no pixels): `onText` can show the page's words while the page is drawn.
     const text = withText ? await ownText(page, pageNumber, target).catch(() => undefined) : undefined;
+    if (text?.length) onText?.(text, drawnSize(page, target));
+    const drawn = await draw(page, pageNumber, target);
     return { ...drawn, ...(text && { ownText: text }) };
   } finally {
     page.cleanup();
   }
+}
+
+/** The size of the page's pixels as `draw` makes them for `target`. */
+export interface DrawnSize {
+  width: number;
+  height: number;
+  dpi: number;
+}
+
+function drawnSize(page: PDFPageProxy, target: RenderTarget): DrawnSize {
+  const base = page.getViewport({ scale: 1 });
+  const scale = pdfScale(base.width, base.height, target);
+  return { width: scaledSide(base.width, scale), height: scaledSide(base.height, scale), dpi: scale * POINTS_PER_INCH };
 }
 
 /** Whether the page draws text of its own, visible or not (a scan another program made searchable has some). */

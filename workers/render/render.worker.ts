@@ -3,8 +3,8 @@
 // compressed picture. Nothing here touches the DOM.
 import * as Comlink from 'comlink';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import type { PageImage } from '../../src/protocol/page';
-import type { DocumentKind, OpenResult, RenderApi, RenderTarget } from '../../src/protocol/render-api';
+import type { OwnTextLine, PageImage } from '../../src/protocol/page';
+import type { DocumentKind, OpenResult, PageSize, RenderApi, RenderTarget } from '../../src/protocol/render-api';
 import { drawPdfPage, openPdf, pdfPageHasText, readPdfPage } from './pdf-document';
 import { textPreview } from '../../src/core/pipeline/text-preview';
 import { imageScale, scaledSide } from '../../src/core/page-render/page-scale';
@@ -72,10 +72,15 @@ const api: RenderApi = {
     return { ok: true, docId, pageCount: opened.pageCount };
   },
 
-  async readPage(docId, page, target, options, pixels) {
+  async readPage(docId, page, target, options, pixels, onOwnText) {
     try {
       const entry = getDocument(docId);
-      const read = entry.kind === 'pdf' ? await readPdfPage(entry.doc, page, target, options.ownText) : { ...(await drawPage(docId, page, target)), ownText: undefined };
+      // The own text's first Markdown goes out before the page is drawn, on the page's size alone.
+      const early = (text: OwnTextLine[], size: PageSize) => {
+        const preview = textPreview(text, size, page, options.dropHeaders);
+        if (preview) void onOwnText?.({ preview, size });
+      };
+      const read = entry.kind === 'pdf' ? await readPdfPage(entry.doc, page, target, options.ownText, onOwnText && early) : { ...(await drawPage(docId, page, target)), ownText: undefined };
       if ('blank' in read) return { size: read.blank, blank: true };
       const { canvas, dpi, ownText } = read;
       const context = canvas.getContext('2d', { willReadFrequently: true })!;

@@ -26,6 +26,15 @@ describe('textPreview', () => {
     expect(p!.regions).toHaveLength(1);
   });
 
+  it('lays out every line with text when given the page’s size alone (before it is drawn), off-page parts cut', () => {
+    const off = { bbox: [20, 280, 380, 320] as BBox, text: 'A line running off the page' };
+    const p = textPreview([...lines, off], { width: 400, height: 300 }, 2, false);
+    expect(p).toMatchObject({ page: 2, linesRead: 0, lines: 6 });
+    expect(p!.markdown).toContain(body.map((l) => l.text).join(' '));
+    expect(p!.markdown).toContain('White words nobody sees');
+    for (const r of p!.regions) expect(r.bbox[3]).toBeLessThanOrEqual(300);
+  });
+
   it('is null when the page shows none of its text', () => {
     expect(textPreview(lines, page([]), 1, false)).toBeNull();
     expect(textPreview([], page([]), 1, false)).toBeNull();

@@ -3,10 +3,10 @@
 // like the ones a page streams while it is read (partial-page.ts): formulas wait for the formula recognizer,
 // and the page's result, read as usual, replaces it. The layout sees the page's size only, not its pixels:
 // quick enough for the UI thread, and good enough for a first look (ruled tables come with the result).
-import type { TextLine } from '../layout/types';
+import type { PageSize, TextLine } from '../layout/types';
 import { layoutPage } from '../layout/layout-page';
 import { visibleLines } from '../text-layer/pdf-text';
-import type { PageImage, PagePartial } from '../../protocol/page';
+import type { BBox, PageImage, PagePartial } from '../../protocol/page';
 import { partialPage } from './partial-page';
 
 /**
@@ -22,15 +22,29 @@ export function capPreviewLayer(layer: readonly TextLine[]): TextLine[] {
   return layer.slice(0, PREVIEW_MAX_LINES).map((l) => (l.text !== undefined && l.text.length > PREVIEW_MAX_LINE_CHARS ? { ...l, text: `${cut(l.text, PREVIEW_MAX_LINE_CHARS)}…` } : l));
 }
 
+/** The lines with text, their boxes on the page, as visibleLines gives them less its ink test. */
+function withText(lines: readonly TextLine[], size: PageSize): TextLine[] {
+  return lines.flatMap((l) => {
+    const text = l.text?.trim();
+    const b: BBox = [Math.max(0, l.bbox[0]), Math.max(0, l.bbox[1]), Math.min(size.width, l.bbox[2]), Math.min(size.height, l.bbox[3])];
+    return text && b[2] > b[0] && b[3] > b[1] ? [{ bbox: b, text, ...(l.size && { size: l.size }) }] : [];
+  });
+}
+
 /** The first `n` UTF-16 units of `s`, one fewer where the cut would split a surrogate pair. */
 function cut(s: string, n: number): string {
   const code = s.charCodeAt(n - 1);
   return s.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
 }
 
-/** `null` when the page shows none of the text (hidden or white text only) or it lays out to nothing. */
-export function textPreview(layer: readonly TextLine[], image: PageImage, page: number, dropHeaders: boolean): PagePartial | null {
-  const lines = visibleLines(capPreviewLayer(layer), image);
+/**
+ * `null` when the page shows none of the text (hidden or white text only) or it lays out to nothing. Given the
+ * page's size alone (before it is drawn), every line with text is taken: which lines put ink on the page is for
+ * the pixels to say, and the preview made with them replaces this one.
+ */
+export function textPreview(layer: readonly TextLine[], image: PageImage | PageSize, page: number, dropHeaders: boolean): PagePartial | null {
+  const capped = capPreviewLayer(layer);
+  const lines = 'pixels' in image ? visibleLines(capped, image) : withText(capped, image);
   if (lines.length === 0) return null;
   const blocks = layoutPage(lines, { width: image.width, height: image.height });
   const part = partialPage(
