@@ -103,9 +103,10 @@ export async function readPdfPage(
   try {
     // A page that paints nothing is neither drawn nor read (its operator list has the drawing's time limit).
     if (!paints(await withinPageLimit(page.getOperatorList(), pageNumber), pdfjs.OPS)) return { blank: drawnSize(page, target) };
-    // The text first (it needs no pixels): `onText` can show the page's words while the page is drawn.
+    // The text first (it needs no pixels): `onText` hears it (none, when not asked for or unreadable) before the
+    // page is drawn, so its words can be on screen meanwhile.
     const text = withText ? await ownText(page, pageNumber, target).catch(() => undefined) : undefined;
-    if (text?.length) onText?.(text, drawnSize(page, target));
+    onText?.(text ?? [], drawnSize(page, target));
     const drawn = await draw(page, pageNumber, target);
     return { ...drawn, ...(text && { ownText: text }) };
   } finally {

@@ -7,6 +7,7 @@ import type { OwnTextLine, PageImage } from '../../src/protocol/page';
 import type { DocumentKind, OpenResult, PageSize, RenderApi, RenderTarget } from '../../src/protocol/render-api';
 import { drawPdfPage, openPdf, pdfPageHasText, readPdfPage } from './pdf-document';
 import { textPreview } from '../../src/core/pipeline/text-preview';
+import { TextFirst } from './text-first';
 import { imageScale, scaledSide } from '../../src/core/page-render/page-scale';
 import { checkImageHeader, imageProblemMessage } from '../../src/core/image/image-header';
 
@@ -15,6 +16,8 @@ type OpenDocument = { kind: 'pdf'; doc: PDFDocumentProxy } | { kind: 'image'; bi
 const documents = new Map<number, OpenDocument>();
 let nextId = 1;
 let assetBase = '';
+/** Pictures of pages wait while a page's own text is read (text-first.ts). */
+const textFirst = new TextFirst();
 
 const MIME: Record<Exclude<DocumentKind, 'pdf'>, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
@@ -73,14 +76,17 @@ const api: RenderApi = {
   },
 
   async readPage(docId, page, target, options, pixels, onOwnText) {
+    const textRead = textFirst.reading();
     try {
       const entry = getDocument(docId);
-      // The own text's first Markdown goes out before the page is drawn, on the page's size alone.
+      // The own text's first Markdown goes out before the page is drawn, on the page's size alone; pictures of
+      // pages wait until then.
       const early = (text: OwnTextLine[], size: PageSize) => {
-        const preview = textPreview(text, size, page, options.dropHeaders);
+        const preview = text.length ? textPreview(text, size, page, options.dropHeaders) : null;
         if (preview) void onOwnText?.({ preview, size });
+        textRead();
       };
-      const read = entry.kind === 'pdf' ? await readPdfPage(entry.doc, page, target, options.ownText, onOwnText && early) : { ...(await drawPage(docId, page, target)), ownText: undefined };
+      const read = entry.kind === 'pdf' ? await readPdfPage(entry.doc, page, target, options.ownText, early) : { ...(await drawPage(docId, page, target)), ownText: undefined };
       if ('blank' in read) return { size: read.blank, blank: true };
       const { canvas, dpi, ownText } = read;
       const context = canvas.getContext('2d', { willReadFrequently: true })!;
@@ -93,6 +99,7 @@ const api: RenderApi = {
       pixels.postMessage(image, [data.buffer]);
       return { size: { width: image.width, height: image.height, dpi }, ...(ownText && { ownText }), ...(preview && { preview }) };
     } finally {
+      textRead();
       pixels.close();
     }
   },
@@ -103,6 +110,7 @@ const api: RenderApi = {
   },
 
   async renderPreview(docId, page, longSide) {
+    await textFirst.settled();
     const { canvas } = await drawPage(docId, page, { longSide, maxPixels: longSide * longSide, maxDpi: 300 });
     const blob = await canvas.convertToBlob({ type: 'image/png' });
     release(canvas);
