@@ -120,7 +120,7 @@ export async function webGpuInChromium(o: BrowserOptions) {
 }
 
 /** Real born-digital papers for the first Markdown, from ../shared when it is there: a 14-page two-column paper, a 10-page one. */
-const FIRST_MARKDOWN_PAPERS = ['corpus-olmocr/pdftotext_two_column_issue.pdf', 'corpus-olmocr/repeating_references_on_pg9_pg10.pdf'];
+export const FIRST_MARKDOWN_PAPERS = ['corpus-olmocr/pdftotext_two_column_issue.pdf', 'corpus-olmocr/repeating_references_on_pg9_pg10.pdf'];
 
 /** Drop-to-first-Markdown and the long-PDF memory run, in the app built for this run (or `appDist`). */
 export async function appInChromium(o: BrowserOptions, k: number) {
