@@ -150,6 +150,10 @@ describe('layoutPage', () => {
     const last = labels.length + para.length - 1;
     expect(blocks.filter((b) => b.type === 'heading')).toEqual([]);
     expect(blocks.find((b) => b.lines.includes(last))).toMatchObject({ type: 'paragraph' });
+    // One line of thousands of characters set small (a formula run wild) does not make the body small either.
+    const wild: TextLine = { ...L(100, 1200, 900, 'x^{'.repeat(2000), 12), size: 12 };
+    const withWild = layoutPage([...para, wild], page);
+    expect(withWild.filter((b) => b.type === 'heading')).toEqual([]);
   });
 });
 

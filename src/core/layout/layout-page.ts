@@ -140,13 +140,17 @@ export function bodyHeight(boxes: BBox[]): number {
   return median(hs.slice(0, Math.max(1, Math.ceil(hs.length * 0.75)))) || 1;
 }
 
+/** A line counts for at most this many characters: one "line" of thousands (a formula run wild) is not the body. */
+const LINE_CHARS = 100;
+
 /**
- * The body text's size: the median size of the page's characters (a line of unknown text counts as one).
- * Counted by lines, a figure's many short labels set small made the body small, and the body's own lines read as
- * headings; a heading's few characters barely count.
+ * The body text's size: the median size of the page's characters (a line of unknown text counts as one, a line
+ * of many as LINE_CHARS). Counted by lines, a figure's many short labels set small made the body small, and the
+ * body's own lines read as headings; a heading's few characters barely count.
  */
 function bodySizeOf(ids: readonly number[], sizeOf: (i: number) => number, lines: readonly TextLine[]): number {
-  const sized = ids.map((i) => ({ s: sizeOf(i), n: Math.max(1, lines[i]!.text?.trim().length ?? 1) })).sort((a, b) => a.s - b.s);
+  const chars = (i: number) => Math.min(LINE_CHARS, Math.max(1, lines[i]!.text?.trim().length ?? 1));
+  const sized = ids.map((i) => ({ s: sizeOf(i), n: chars(i) })).sort((a, b) => a.s - b.s);
   const half = sized.reduce((t, x) => t + x.n, 0) / 2;
   let seen = 0;
   for (const x of sized) if ((seen += x.n) >= half) return x.s || 1;
