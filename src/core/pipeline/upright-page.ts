@@ -3,14 +3,16 @@
 //
 //   uprightPage(engine, image, signal?, maxSide?, level?) → { image, clean, detected, toPage(box), turns, skew }
 //
-// Each correction costs one more detector pass and happens only when the page needs it:
+// Each correction costs one more detector pass and happens only when the page needs it (the half-turn
+// check, a short read, is made on every page not known to be upright):
 // - sideways (isSideways: most lines taller than wide): both quarter turns are tried, and the one whose
 //   lines stand upright by their ink (uprightVotes) is kept;
 // - skew ≥ DESKEW_MIN: the page is turned by −skew;
-// - upside down: at most 30 % of the (deskewed) lines stand upright by their ink, out of at least 6, and
-//   their median score is clearly negative — upright pages measured 47–100 % (generated and corpus
-//   pages, clean and scanned), upside-down ones 0–29 % with medians −0.04 to −0.09; a page of capitals
-//   and digits scores near 0 either way and is left as it is.
+// - upside down: the recognizer reads the start of three of the page's widest lines both ways up and is
+//   surer of them turned (readsUpsideDown, ~0.3 s a page). The ink votes (uprightVotes: share of lines
+//   whose ascenders outweigh their descenders) alone were fooled by real pages — a dictionary's dense
+//   small type, a book spread, a typed letter: 4 of 142 real eval pages were turned and read as garbage,
+//   and the same pages turned were left upside down — so they only lower the margin the reading needs.
 // A noisy scan (despeckle.ts) is detected on its 3×3 median copy, turned along with the page, and read as it is.
 import type { BBox, PageImage } from '../../protocol/page';
 import type { LineBox } from '../detect/db-postprocess';
@@ -18,6 +20,9 @@ import { isSideways, rotatePage, unrotateBox, uprightScore } from '../detect/ori
 import { deskewPage } from '../image/deskew';
 import { median3, NOISY_SIGMA, pixelNoise } from '../image/despeckle';
 import { pageSkew } from '../layout/layout-page';
+import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
+import { clampToPage } from '../image/line-pieces';
+import { recognizeLines } from '../recognize/recognize-lines';
 import { detectLines } from './detect-lines';
 import type { PageEngine } from './page-engine';
 
@@ -28,6 +33,10 @@ const DESKEW_LONG_SIDE = 2000;
 const FLIP_SHARE = 0.3;
 const FLIP_MIN_LINES = 6;
 const FLIP_MEDIAN = -0.02;
+/** Lines read both ways to confirm a half turn, and how much of each (in line heights) is read. */
+const CONFIRM_LINES = 3;
+const CONFIRM_HEIGHTS = 8;
+const TURN_MARGIN = 0.05;
 
 export interface UprightResult {
   image: PageImage;
@@ -67,6 +76,50 @@ export function uprightVotes(image: PageImage, lines: LineBox[]): UprightVotes {
 /** Upside down: enough lines, few of them upright, and the typical line clearly so (not all capitals). */
 function upsideDown(v: UprightVotes): boolean {
   return v.n >= FLIP_MIN_LINES && v.share <= FLIP_SHARE && v.median <= FLIP_MEDIAN;
+}
+
+/**
+ * Upside down: the recognizer is surer of the lines turned than as they are — by any amount where the ink
+ * votes say so too, by TURN_MARGIN where they do not (on 13 real and generated pages, both ways up, the
+ * right way was surer by 0.03–0.49).
+ */
+async function readsUpsideDown(engine: PageEngine, image: PageImage, lines: LineBox[], signal?: AbortSignal): Promise<boolean> {
+  const reading = await turnReading(engine, image, lines, signal);
+  if (!reading) return false;
+  return reading.turned > reading.asIs + (upsideDown(uprightVotes(image, lines)) ? 0 : TURN_MARGIN);
+}
+
+/** How sure the recognizer is of a page's lines as they are and turned by half a turn (mean line confidence). */
+export interface TurnReading {
+  asIs: number;
+  turned: number;
+}
+
+/**
+ * Reads the start of the page's widest lines (the same pixels both ways) greedily, as they are and turned by
+ * half a turn: on the page's right way up the recognizer is far surer (0.85–0.94 against 0.49–0.59 on real
+ * scans the ink misjudged). Undefined when the page has no line wide enough to read.
+ */
+export async function turnReading(engine: PageEngine, image: PageImage, lines: LineBox[], signal?: AbortSignal): Promise<TurnReading | undefined> {
+  const boxes = lines
+    .map((l) => clampToPage(l.bbox, image))
+    .filter((b) => b[2] - b[0] > 3 * (b[3] - b[1]))
+    .sort((a, b) => b[2] - b[0] - (a[2] - a[0]))
+    .slice(0, CONFIRM_LINES)
+    .map((b): BBox => [b[0], b[1], Math.min(b[2], b[0] + CONFIRM_HEIGHTS * (b[3] - b[1])), b[3]]);
+  if (boxes.length === 0) return undefined;
+  const turned = rotatePage(image, 2);
+  const { width: w, height: h } = image;
+  const crops = [...boxes.map((b) => ({ page: image, box: b })), ...boxes.map((b) => ({ page: turned, box: unrotateBox(b, 2, w, h) }))];
+  const pre = linePreprocess(engine.text.spec.preprocess);
+  const read = await recognizeLines(
+    engine.text,
+    crops.map((c) => lineWidths(c.box, pre).width),
+    (i) => lineInput(crops[i]!.page, crops[i]!.box, pre),
+    { k: 0, batchSize: crops.length, signal },
+  );
+  const mean = (from: number) => read.confidence.slice(from, from + boxes.length).reduce((s, c) => s + c, 0) / boxes.length;
+  return { asIs: mean(0), turned: mean(boxes.length) };
 }
 
 /**
@@ -113,7 +166,7 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     detected = await detectLines(engine, clean, maxSide);
   }
 
-  if (upsideDown(uprightVotes(image, detected))) {
+  if (await readsUpsideDown(engine, image, detected, signal)) {
     signal?.throwIfAborted();
     const [w, h] = [image.width, image.height];
     const flipped = rotatePage(image, 2);
