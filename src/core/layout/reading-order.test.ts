@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutFixture as fixture, type LayoutFixture as Fixture } from '../../../test/support/layout-fixture';
 import { layoutPage } from './layout-page';
+import { readingOrder, type Unit } from './reading-order';
 
 /** The page's text in reading order, one string per line. */
 function readOrder(f: Fixture): string[] {
@@ -89,5 +90,35 @@ describe('right-aligned labels', () => {
     expect(at(order, '[2001] IESC 63')).toBeLessThan(at(order, 'THE SUPREME COURT'));
     expect(at(order, '326 & 327/00')).toBeLessThan(at(order, 'Keane C.J.'));
     expect(at(order, 'Plaintiff/Respondent')).toBeLessThan(at(order, 'KATHRYN SINNOTT'));
+  });
+});
+
+describe('a boxed column above a listing whose gutter it crosses', () => {
+  // A magazine page (long_tiny_text 20_pg39): a column of prose beside a boxed column, both above a two-column
+  // listing; the boxed column's lines cross the listing's gutter, and the page number stands alone above it.
+  const unit = (x0: number, y0: number, x1: number, y1: number, line: number): Unit => ({ box: [x0, y0, x1, y1], lines: [line] });
+  const units: Unit[] = [];
+  let id = 0;
+  const pageNumber = id++;
+  units.push(unit(470, 100, 500, 125, pageNumber));
+  const prose = Array.from({ length: 15 }, (_, k) => id++);
+  prose.forEach((line, k) => units.push(unit(0, 300 + 20 * k, 230, 310 + 20 * k, line)));
+  const boxed = Array.from({ length: 15 }, (_, k) => id++);
+  // Most boxed lines start left of the gutter below; a few short ones stay right of it.
+  boxed.forEach((line, k) => units.push(k % 4 === 3 ? unit(370, 305 + 20 * k, 500, 315 + 20 * k, line) : unit(300, 305 + 20 * k, 500, 315 + 20 * k, line)));
+  const listLeft = Array.from({ length: 80 }, (_, k) => id++);
+  listLeft.forEach((line, k) => units.push(unit(0, 700 + 15 * k, 320, 710 + 15 * k, line)));
+  const listRight = Array.from({ length: 80 }, (_, k) => id++);
+  listRight.forEach((line, k) => units.push(unit(360, 700 + 15 * k, 510, 710 + 15 * k, line)));
+
+  it('reads the prose, then the boxed column, each whole, then the listing column by column', () => {
+    const order = readingOrder(units, 10, 5).flatMap((run) => run.flatMap((u) => u.lines));
+    const run = (lines: number[]) => order.indexOf(lines[0]!) + lines.length - 1 === order.indexOf(lines[lines.length - 1]!);
+    expect(run(prose)).toBe(true);
+    expect(run(boxed)).toBe(true);
+    expect(run(listLeft)).toBe(true);
+    expect(run(listRight)).toBe(true);
+    expect(order.indexOf(boxed[14]!)).toBeLessThan(order.indexOf(listLeft[0]!));
+    expect(order.indexOf(listLeft[79]!)).toBeLessThan(order.indexOf(listRight[0]!));
   });
 });

@@ -267,9 +267,23 @@ function outsideChannel(units: Unit[], channel: [number, number]): Unit[][] | un
   const left = units.filter((u) => !across.includes(u) && u.box[2] <= mid);
   const right = units.filter((u) => !across.includes(u) && u.box[0] >= mid);
   if (left.length === 0 || right.length === 0) return undefined;
-  const top = Math.max(union(left.map((u) => u.box))[1], union(right.map((u) => u.box))[1]);
-  const bottom = Math.min(union(left.map((u) => u.box))[3], union(right.map((u) => u.box))[3]);
   const beside = across.filter((u) => units.some((v) => !across.includes(v) && sideBySide(u.box, v.box)));
+  if (beside.length === 0) return undefined;
+  let top = Math.max(union(left.map((u) => u.box))[1], union(right.map((u) => u.box))[1]);
+  let bottom = Math.min(union(left.map((u) => u.box))[3], union(right.map((u) => u.box))[3]);
+  // Where the columns stand only below the crossing rows (or only above them), they begin (end) there: a page
+  // number or a heading alone above the crossing rows does not make the columns stand beside them. A speck no
+  // wider than twice the gap is not a crossing row.
+  const rows = beside.filter((u) => u.box[2] - u.box[0] > 2 * (channel[1] - channel[0]));
+  const lo = Math.min(...rows.map((u) => u.box[1]));
+  const hi = Math.max(...rows.map((u) => u.box[3]));
+  const stands = (pick: (u: Unit) => boolean) => [left.filter(pick), right.filter(pick)];
+  const [belowL, belowR] = stands((u) => u.box[1] >= hi);
+  const [aboveL, aboveR] = stands((u) => u.box[3] <= lo);
+  const standsBelow = belowL!.length >= 2 && belowR!.length >= 2;
+  const standsAbove = aboveL!.length >= 2 && aboveR!.length >= 2;
+  if (standsBelow && !standsAbove) top = Math.max(union(belowL!.map((u) => u.box))[1], union(belowR!.map((u) => u.box))[1]);
+  if (standsAbove && !standsBelow) bottom = Math.min(union(aboveL!.map((u) => u.box))[3], union(aboveR!.map((u) => u.box))[3]);
   const below = beside.filter((u) => centerY(u.box) > bottom).map((u) => u.box[1]);
   const above = beside.filter((u) => centerY(u.box) < top).map((u) => u.box[3]);
   const cutBelow = below.length ? Math.min(...below) : Infinity;
