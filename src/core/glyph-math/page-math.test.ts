@@ -46,6 +46,18 @@ describe('pageMath', () => {
     const lines = pageMath(textItemsToLines(items, f.vt), glyphs.filter((g) => !covered.includes(g)), f.rules, covered);
     expect(lines.some((l) => l.formula)).toBe(false);
   });
+  it('does not take an ornament set as "===" in a text font for a display formula (long_tiny_text 20_pg39)', () => {
+    const vt = [1, 0, 0, -1, 0, 800];
+    const run = (str: string, y: number, size: number): GlyphRun => ({ str, font: 'Times-Roman', transform: [size, 0, 0, size, 100, y], width: str.length * 0.5 * size });
+    const runs = [run('The quiz returns for a second evening of questions', 700, 10), run('===', 670, 18), run('with the team captains of last year', 640, 10)];
+    const items = runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: r.transform[3]!, hasEOL: false }));
+    const lines = pageMath(textItemsToLines(items, vt), runGlyphs(runs, vt), []);
+    expect(lines.some((l) => l.formula)).toBe(false);
+    // "a = b" set the same way is a formula: the rule is about the ornament, not about "=".
+    runs[1] = run('a = b', 670, 18);
+    const withMath = runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: r.transform[3]!, hasEOL: false }));
+    expect(pageMath(textItemsToLines(withMath, vt), runGlyphs(runs, vt), []).some((l) => l.formula)).toBe(true);
+  });
   it('leaves a page without math as it was', () => {
     const f = fixture('inline-text-fraction');
     f.runs = f.runs.filter((r) => r.font.includes('CMR10')).map((r) => ({ ...r, str: r.str.replace(/[0-9=]/g, 'x') }));

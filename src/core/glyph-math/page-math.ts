@@ -197,6 +197,8 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     const gs = [...ids.flatMap((i) => per[i]!).filter((g) => g.ch.trim()), ...loose.filter(inside)];
     // Math: a glyph that says so, or any glyph of a math font (a matrix of digits).
     if (!gs.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls))) continue;
+    // One symbol over and over ("===") is an ornament or a rule set in type, not a formula.
+    if (gs.length >= 2 && gs.every((g) => g.ch === gs[0]!.ch)) continue;
     // An equation number: "(3)" set apart at the right.
     let tag: string | undefined;
     let body2 = gs;

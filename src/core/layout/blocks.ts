@@ -9,7 +9,7 @@
 import type { BBox } from '../../protocol/page';
 import { groupRows, median, union } from './geometry';
 import type { Unit } from './reading-order';
-import { hasSectionNumber, isAuthorList, isCaption, isEquationNumber, isPageNumber, listMarker, mathScore } from './text-cues';
+import { hasSectionNumber, isAuthorList, isCaption, isEquationNumber, isOrnament, isPageNumber, listMarker, mathScore } from './text-cues';
 import type { Block, PageSize, TableGrid, TextLine } from './types';
 
 export interface BlockContext {
@@ -146,6 +146,7 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   const eqNumber = r.ids.length >= 2 && isEquationNumber(lines[lastId]!.text ?? '');
   const colCenter = (col[0] + col[2]) / 2;
   const centered = Math.abs((r.box[0] + r.box[2]) / 2 - colCenter) < 0.08 * colW && r.box[2] - r.box[0] < 0.6 * colW;
+  if (r.hasText && isOrnament(text)) return 'paragraph';
   if (r.hasText) {
     const mathText = eqNumber ? r.ids.slice(0, -1).map((i) => lines[i]!.text ?? '').join(' ') : text;
     if (mathScore(mathText) >= 0.5 && (short || eqNumber || mathScore(mathText) >= 0.8)) return 'formula';

@@ -27,6 +27,13 @@ describe('layoutPage', () => {
     expect(order.slice(1)).toEqual([...Array.from({ length: 12 }, (_, k) => `L${k} `.slice(0, 3)), ...Array.from({ length: 12 }, (_, k) => `R${k} `.slice(0, 3))]);
   });
 
+  it('reads an ornament set large in type ("===") as text, neither a heading nor a formula (long_tiny_text 20_pg39)', () => {
+    const lines = [...column(100, 900, 200, 4, 'A'), T(480, 330, '===', 40), ...column(100, 900, 400, 4, 'B')];
+    const blocks = layoutPage(lines, page);
+    const ornament = blocks.find((b) => b.lines.includes(4))!;
+    expect(ornament.type).toBe('paragraph');
+  });
+
   it('also finds the columns from boxes alone (no text yet)', () => {
     const lines = [...column(100, 480, 200, 10, 'L'), ...column(520, 900, 200, 10, 'R')].map((l) => ({ bbox: l.bbox }));
     const blocks = layoutPage(lines, page);

@@ -25,5 +25,10 @@ describe('text cues', () => {
     expect(mathScore('\\frac{a}{b} = c')).toBeGreaterThanOrEqual(0.5);
     expect(mathScore('E = mc^2')).toBeGreaterThanOrEqual(0.5);
     expect(mathScore('The results were good, and the method works well.')).toBe(0);
+    // A magazine's ornament set as "===" in its own text (long_tiny_text 20_pg39) is not a display formula.
+    expect(mathScore('===')).toBe(0);
+    expect(mathScore('* * *')).toBe(0);
+    expect(mathScore('a = b')).toBeGreaterThanOrEqual(0.5);
+    expect(mathScore('= =')).toBe(0);
   });
 });

@@ -56,10 +56,14 @@ const MATH_CHARS = /[=+×÷±∓≤≥≠≈∑∏∫∮√∞∂∇∈∉⊂⊆
  * How math-like a line reads, 0..1: the share of math symbols, boosted by LaTeX commands and
  * short single-letter tokens (variables), lowered by long words of prose.
  */
+/** One symbol over and over ("===", "* * *"): a rule or an ornament set in type, not a formula or a heading. */
+export const isOrnament = (text: string) => /^([^\p{L}\p{N}\s])(\s*\1)+$/u.test(text.trim());
+
 export function mathScore(text: string): number {
   const t = text.trim();
   if (!t) return 0;
   if (/^\$\$.*\$\$$|^\\\[.*\\\]$/s.test(t)) return 1;
+  if (isOrnament(t)) return 0;
   // Mathematical alphanumerics (𝑥, 𝐀 …) are what PDFs of typeset math carry: they count as symbols.
   const symbols = (t.match(MATH_CHARS) ?? []).length + (t.match(/[\u{1D400}-\u{1D7FF}]/gu) ?? []).length;
   const latex = (t.match(/\\[a-zA-Z]+/g) ?? []).length;
