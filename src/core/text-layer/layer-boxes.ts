@@ -49,7 +49,11 @@ export function layerBoxes(lines: readonly TextLine[], scale: number, page: Page
     if (next >= 0 && blankBetween(ink, a, boxes[next]!, page) <= JOIN_GAP * Math.min(height(a), height(boxes[next]!))) parent[root(next)] = root(i);
   });
   const groups = new Map<number, BBox[]>();
-  boxes.forEach((b, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), b]));
+  for (const [i, b] of boxes.entries()) {
+    const group = groups.get(root(i));
+    if (group) group.push(b);
+    else groups.set(root(i), [b]);
+  }
   return [...groups.values()].map((g) => ({ bbox: detectorBox(union(g), scale), score: 1, angle: 0 }));
 }
 
