@@ -101,14 +101,14 @@ describe('a boxed column above a listing whose gutter it crosses', () => {
   let id = 0;
   const pageNumber = id++;
   units.push(unit(470, 100, 500, 125, pageNumber));
-  const prose = Array.from({ length: 15 }, (_, k) => id++);
+  const prose = Array.from({ length: 15 }, () => id++);
   prose.forEach((line, k) => units.push(unit(0, 300 + 20 * k, 230, 310 + 20 * k, line)));
-  const boxed = Array.from({ length: 15 }, (_, k) => id++);
+  const boxed = Array.from({ length: 15 }, () => id++);
   // Most boxed lines start left of the gutter below; a few short ones stay right of it.
   boxed.forEach((line, k) => units.push(k % 4 === 3 ? unit(370, 305 + 20 * k, 500, 315 + 20 * k, line) : unit(300, 305 + 20 * k, 500, 315 + 20 * k, line)));
-  const listLeft = Array.from({ length: 80 }, (_, k) => id++);
+  const listLeft = Array.from({ length: 80 }, () => id++);
   listLeft.forEach((line, k) => units.push(unit(0, 700 + 15 * k, 320, 710 + 15 * k, line)));
-  const listRight = Array.from({ length: 80 }, (_, k) => id++);
+  const listRight = Array.from({ length: 80 }, () => id++);
   listRight.forEach((line, k) => units.push(unit(360, 700 + 15 * k, 510, 710 + 15 * k, line)));
 
   it('reads the prose, then the boxed column, each whole, then the listing column by column', () => {
