@@ -95,6 +95,15 @@ describe('chooseCuts', () => {
     expect(chooseCuts(gaps, 200, 100)).toEqual([116]);
   });
 
+  it('goes past a long word to the nearest word space when the stretch holds only gaps inside words (typewriter)', () => {
+    // A typed line (old_scans 28_pg1): blank columns around every narrow letter, 6 px; word spaces 25 px. Near the
+    // middle only the word "reduction" stands, so the cut that fell between its t and i ("reduct | ion") moves to
+    // the space before it.
+    const gap = (c: number, w: number) => ({ start: c - w / 2, end: c + w / 2 });
+    const gaps = [gap(40, 6), gap(60, 6), gap(100, 25), gap(140, 6), gap(215, 25), gap(250, 6), gap(280, 6), gap(300, 6), gap(320, 6), gap(350, 6), gap(400, 25), gap(500, 25)];
+    expect(chooseCuts(gaps, 600, 300)).toEqual([215]);
+  });
+
   it('returns no cut when the width fits', () => {
     expect(chooseCuts([{ start: 40, end: 44 }], 90, 100)).toEqual([]);
   });

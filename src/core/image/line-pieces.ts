@@ -112,23 +112,43 @@ export function blankRuns(ink: ArrayLike<number>, minWidth: number): Gap[] {
 /**
  * Cut positions (gap centres) for pieces of about equal width, each about `maxWidth` at most:
  * n = ceil(width / maxWidth) pieces; near each i·width/n (within a quarter of maxWidth) the widest gap
- * wins, since spaces between words are wider than the spacing inside them; without a gap there, the
- * nearest one. Equal pieces avoid a one-word tail, which reads worse than a longer piece.
+ * wins, since spaces between words are wider than the spacing inside them. Where that stretch holds only
+ * gaps inside words (typewriter faces leave blank columns around every i and l; a long word spans the
+ * stretch), the word space nearest the target within half of maxWidth is taken instead, so long as the
+ * piece stays within WORD_REACH × maxWidth; without any gap there, the nearest one. Equal pieces avoid a
+ * one-word tail, which reads worse than a longer piece.
  */
 export function chooseCuts(gaps: readonly Gap[], width: number, maxWidth: number): number[] {
   const n = Math.ceil(width / maxWidth);
+  const word = wordGapWidth(gaps);
   const cuts: number[] = [];
   for (let i = 1; i < n; i++) {
     const target = (i * width) / n;
     const prev = cuts.length > 0 ? cuts[cuts.length - 1]! : 0;
-    const after = gaps.filter((g) => (g.start + g.end) / 2 > prev);
-    const near = after.filter((g) => Math.abs((g.start + g.end) / 2 - target) <= maxWidth / 4);
+    const centre = (g: Gap) => (g.start + g.end) / 2;
+    const after = gaps.filter((g) => centre(g) > prev);
+    const distance = (g: Gap) => Math.abs(centre(g) - target);
+    const near = after.filter((g) => distance(g) <= maxWidth / 4);
     const pick = (pool: readonly Gap[], better: (a: Gap, b: Gap) => boolean) => pool.reduce<Gap | undefined>((b, g) => (b === undefined || better(g, b) ? g : b), undefined);
-    const distance = (g: Gap) => Math.abs((g.start + g.end) / 2 - target);
-    const best =
-      pick(near, (a, b) => a.end - a.start > b.end - b.start || (a.end - a.start === b.end - b.start && distance(a) < distance(b))) ??
-      pick(after, (a, b) => distance(a) < distance(b));
-    if (best) cuts.push((best.start + best.end) / 2);
+    const widest = pick(near, (a, b) => a.end - a.start > b.end - b.start || (a.end - a.start === b.end - b.start && distance(a) < distance(b)));
+    const reach = after.filter((g) => g.end - g.start >= word && distance(g) <= maxWidth / 2 && centre(g) - prev <= WORD_REACH * maxWidth);
+    const wordNearby = widest && widest.end - widest.start < word ? pick(reach, (a, b) => distance(a) < distance(b)) : undefined;
+    const best = wordNearby ?? widest ?? pick(after, (a, b) => distance(a) < distance(b));
+    if (best) cuts.push(centre(best));
   }
   return cuts;
+}
+
+/** A piece may run this far past maxWidth to end at a word space rather than inside a word. */
+const WORD_REACH = 1.25;
+
+/**
+ * How wide a line's word spaces are at least: 0.6 of its 75th-percentile gap. Blank runs inside words
+ * (around narrow letters) are the many narrow ones, spaces between words the wide ones; a line with few
+ * gaps has no inner ones to tell apart (Infinity: every gap counts as it is).
+ */
+function wordGapWidth(gaps: readonly Gap[]): number {
+  if (gaps.length < 4) return Infinity;
+  const widths = gaps.map((g) => g.end - g.start).sort((a, b) => a - b);
+  return 0.6 * widths[Math.floor(0.75 * (widths.length - 1))]!;
 }
