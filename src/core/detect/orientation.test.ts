@@ -26,6 +26,15 @@ describe('orientation', () => {
     }
   });
 
+  it('turns pixels a decoder handed over at an offset a Uint32Array cannot start at (a PNG read by the CLI)', () => {
+    const buffer = new ArrayBuffer(3 * 2 * 4 + 1);
+    const px = new Uint8ClampedArray(buffer, 1, 3 * 2 * 4).fill(255);
+    px.set([255, 0, 0, 255], (0 * 3 + 2) * 4);
+    const r = rotatePage({ width: 3, height: 2, pixels: px, dpi: 0 }, 2);
+    // Top-right goes to bottom-left after a half turn.
+    expect(Array.from(r.pixels.slice((1 * 3 + 0) * 4, (1 * 3 + 0) * 4 + 4))).toEqual([255, 0, 0, 255]);
+  });
+
   it('scores a line by its ink above and below the x-height band', () => {
     // 'glyphs' on a 200×40 line: every one fills the x-height band (rows 16–27), every third has an ascender
     // (rows 6–15), every tenth a descender (rows 28–34) — as in Latin text.

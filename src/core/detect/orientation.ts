@@ -21,7 +21,9 @@ export function rotatePage(image: PageImage, turns: number): PageImage {
   const { width: w, height: h, pixels } = image;
   const [ow, oh] = t === 2 ? [w, h] : [h, w];
   const out = new Uint8ClampedArray(ow * oh * 4);
-  const src32 = new Uint32Array(pixels.buffer, pixels.byteOffset, w * h);
+  // A decoder may hand over pixels at an offset a Uint32Array cannot start at: read from an aligned copy then.
+  const aligned = pixels.byteOffset % 4 === 0 ? pixels : pixels.slice();
+  const src32 = new Uint32Array(aligned.buffer, aligned.byteOffset, w * h);
   const dst32 = new Uint32Array(out.buffer);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {

@@ -78,6 +78,19 @@ function upsideDown(v: UprightVotes): boolean {
   return v.n >= FLIP_MIN_LINES && v.share <= FLIP_SHARE && v.median <= FLIP_MEDIAN;
 }
 
+/** The pixels of `box` (rounded out, within the page) as an image of their own. */
+function cropPixels(image: PageImage, box: BBox): PageImage {
+  const x0 = Math.max(0, Math.floor(box[0]));
+  const y0 = Math.max(0, Math.floor(box[1]));
+  const x1 = Math.min(image.width, Math.ceil(box[2]));
+  const y1 = Math.min(image.height, Math.ceil(box[3]));
+  const width = Math.max(1, x1 - x0);
+  const height = Math.max(1, y1 - y0);
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) pixels.set(image.pixels.subarray(((y0 + y) * image.width + x0) * 4, ((y0 + y) * image.width + x0 + width) * 4), y * width * 4);
+  return { width, height, pixels, dpi: image.dpi };
+}
+
 /**
  * Upside down: the recognizer is surer of the lines turned than as they are — by any amount where the ink
  * votes say so too, by TURN_MARGIN where they do not (on 13 real and generated pages, both ways up, the
@@ -108,9 +121,9 @@ export async function turnReading(engine: PageEngine, image: PageImage, lines: L
     .slice(0, CONFIRM_LINES)
     .map((b): BBox => [b[0], b[1], Math.min(b[2], b[0] + CONFIRM_HEIGHTS * (b[3] - b[1])), b[3]]);
   if (boxes.length === 0) return undefined;
-  const turned = rotatePage(image, 2);
-  const { width: w, height: h } = image;
-  const crops = [...boxes.map((b) => ({ page: image, box: b })), ...boxes.map((b) => ({ page: turned, box: unrotateBox(b, 2, w, h) }))];
+  // Each line is cut out and turned on its own (not the whole page): the same pixels both ways up.
+  const asIs = boxes.map((b) => cropPixels(image, b));
+  const crops = [...asIs, ...asIs.map((c) => rotatePage(c, 2))].map((page) => ({ page, box: [0, 0, page.width, page.height] as BBox }));
   const pre = linePreprocess(engine.text.spec.preprocess);
   const read = await recognizeLines(
     engine.text,
