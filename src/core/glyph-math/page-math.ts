@@ -5,6 +5,7 @@
 //   pageMath(lines, glyphs, rules, hidden) → the lines, inline math written into their text, display formulas
 //                                     marked on each of their lines (LayerLine.formula); script lines that
 //                                     belong to a prose line are folded into it
+import { isOrnament } from '../layout/text-cues';
 import type { LayerLine } from '../text-layer/text-items';
 import { isItalicFont, type Glyph } from './glyphs';
 import { formulaLatex, type Rule } from './formula-latex';
@@ -197,8 +198,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     const gs = [...ids.flatMap((i) => per[i]!).filter((g) => g.ch.trim()), ...loose.filter(inside)];
     // Math: a glyph that says so, or any glyph of a math font (a matrix of digits).
     if (!gs.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls))) continue;
-    // One symbol over and over ("===") is an ornament or a rule set in type, not a formula.
-    if (gs.length >= 2 && gs.every((g) => g.ch === gs[0]!.ch)) continue;
+    if (isOrnament(gs.map((g) => g.ch).join(''))) continue;
     // An equation number: "(3)" set apart at the right.
     let tag: string | undefined;
     let body2 = gs;

@@ -6,6 +6,7 @@
 //
 //   detectAroundLayer(engine, image, visible, maxSide) → { detected, area } | undefined
 import type { LineBox } from '../detect/db-postprocess';
+import { cropImage } from '../image/crop-image';
 import { JOIN_GAP, layerBoxes, sameRow } from '../text-layer/layer-boxes';
 import { uncoveredInk } from '../text-layer/uncovered-ink';
 import type { BBox, PageImage } from '../../protocol/page';
@@ -39,7 +40,7 @@ export async function detectAroundLayer(engine: PageEngine, image: PageImage, vi
   if (area > MAX_CROP_AREA) return undefined;
   const found: LineBox[] = [];
   for (const c of crops) {
-    const lines = await detectLines(engine, cropPage(image, c), Math.max(c[2] - c[0], c[3] - c[1]) * scale);
+    const lines = await detectLines(engine, cropImage(image, c), Math.max(c[2] - c[0], c[3] - c[1]) * scale);
     for (const l of lines) {
       const bbox: BBox = [l.bbox[0] + c[0], l.bbox[1] + c[1], l.bbox[2] + c[0], l.bbox[3] + c[1]];
       // A crop's edge can take in part of a text line: the layer's box stands for that line.
@@ -102,14 +103,4 @@ function inside(a: BBox, b: BBox): boolean {
   const ix = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
   const iy = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
   return ix > 0 && iy > 0 && ix * iy >= 0.5 * (a[2] - a[0]) * (a[3] - a[1]);
-}
-
-/** The pixels of `box` (whole pixels, on the page) as an image of their own. */
-export function cropPage(image: PageImage, box: BBox): PageImage {
-  const [x0, y0, x1, y1] = box;
-  const w = x1 - x0;
-  const h = y1 - y0;
-  const pixels = new Uint8ClampedArray(w * h * 4);
-  for (let y = 0; y < h; y++) pixels.set(image.pixels.subarray(((y0 + y) * image.width + x0) * 4, ((y0 + y) * image.width + x1) * 4), y * w * 4);
-  return { width: w, height: h, pixels, dpi: image.dpi };
 }

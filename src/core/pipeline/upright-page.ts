@@ -20,6 +20,7 @@ import { isSideways, rotatePage, unrotateBox, uprightScore } from '../detect/ori
 import { deskewPage } from '../image/deskew';
 import { median3, NOISY_SIGMA, pixelNoise } from '../image/despeckle';
 import { pageSkew } from '../layout/layout-page';
+import { cropImage } from '../image/crop-image';
 import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
 import { clampToPage } from '../image/line-pieces';
 import { recognizeLines } from '../recognize/recognize-lines';
@@ -61,11 +62,7 @@ export interface UprightVotes {
 }
 
 export function uprightVotes(image: PageImage, lines: LineBox[]): UprightVotes {
-  const scores = lines
-    .map((l) => l.bbox)
-    .filter((b) => b[2] - b[0] > 3 * (b[3] - b[1]))
-    .sort((a, b) => b[2] - b[0] - (a[2] - a[0]))
-    .slice(0, 15)
+  const scores = widestLines(lines.map((l) => l.bbox), 15)
     .map((b) => uprightScore(image, b))
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
@@ -73,22 +70,17 @@ export function uprightVotes(image: PageImage, lines: LineBox[]): UprightVotes {
   return { n, share: n ? scores.filter((s) => s > 0).length / n : NaN, median: n ? scores[n >> 1]! : NaN };
 }
 
+/** The `n` widest of the boxes that are lines of text (over three times as wide as tall), widest first. */
+function widestLines(boxes: BBox[], n: number): BBox[] {
+  return boxes
+    .filter((b) => b[2] - b[0] > 3 * (b[3] - b[1]))
+    .sort((a, b) => b[2] - b[0] - (a[2] - a[0]))
+    .slice(0, n);
+}
+
 /** Upside down: enough lines, few of them upright, and the typical line clearly so (not all capitals). */
 function upsideDown(v: UprightVotes): boolean {
   return v.n >= FLIP_MIN_LINES && v.share <= FLIP_SHARE && v.median <= FLIP_MEDIAN;
-}
-
-/** The pixels of `box` (rounded out, within the page) as an image of their own. */
-function cropPixels(image: PageImage, box: BBox): PageImage {
-  const x0 = Math.max(0, Math.floor(box[0]));
-  const y0 = Math.max(0, Math.floor(box[1]));
-  const x1 = Math.min(image.width, Math.ceil(box[2]));
-  const y1 = Math.min(image.height, Math.ceil(box[3]));
-  const width = Math.max(1, x1 - x0);
-  const height = Math.max(1, y1 - y0);
-  const pixels = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) pixels.set(image.pixels.subarray(((y0 + y) * image.width + x0) * 4, ((y0 + y) * image.width + x0 + width) * 4), y * width * 4);
-  return { width, height, pixels, dpi: image.dpi };
 }
 
 /**
@@ -114,15 +106,10 @@ export interface TurnReading {
  * scans the ink misjudged). Undefined when the page has no line wide enough to read.
  */
 export async function turnReading(engine: PageEngine, image: PageImage, lines: LineBox[], signal?: AbortSignal): Promise<TurnReading | undefined> {
-  const boxes = lines
-    .map((l) => clampToPage(l.bbox, image))
-    .filter((b) => b[2] - b[0] > 3 * (b[3] - b[1]))
-    .sort((a, b) => b[2] - b[0] - (a[2] - a[0]))
-    .slice(0, CONFIRM_LINES)
-    .map((b): BBox => [b[0], b[1], Math.min(b[2], b[0] + CONFIRM_HEIGHTS * (b[3] - b[1])), b[3]]);
+  const boxes = widestLines(lines.map((l) => clampToPage(l.bbox, image)), CONFIRM_LINES).map((b): BBox => [b[0], b[1], Math.min(b[2], b[0] + CONFIRM_HEIGHTS * (b[3] - b[1])), b[3]]);
   if (boxes.length === 0) return undefined;
   // Each line is cut out and turned on its own (not the whole page): the same pixels both ways up.
-  const asIs = boxes.map((b) => cropPixels(image, b));
+  const asIs = boxes.map((b) => cropImage(image, b));
   const crops = [...asIs, ...asIs.map((c) => rotatePage(c, 2))].map((page) => ({ page, box: [0, 0, page.width, page.height] as BBox }));
   const pre = linePreprocess(engine.text.spec.preprocess);
   const read = await recognizeLines(
