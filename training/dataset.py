@@ -71,6 +71,18 @@ class Features:
         return [r for r in self.rows if r["split"] == name and (not check_labels or line_key(r) in trusted)]
 
 
+def training_rows(ds, cfg):
+    """A run's training lines: without the old-scan pages' lines unless `scans`, without the old documents'
+    (data/old_docs.py: typed letters, small-type book pages) unless `old_faces`."""
+    rows = ds.split("train")
+    if not cfg.scans:
+        scans = scan_ids(cfg.work)
+        rows = [r for r in rows if r["id"] not in scans]
+    if not cfg.old_faces:
+        rows = [r for r in rows if not r.get("doc", "").startswith("old-")]
+    return rows
+
+
 def scan_ids(work):
     """Row ids (= line numbers of lines.jsonl) of the old-scan pages' lines (data/scan_lines.py)."""
     path = os.path.join(work, "lines.jsonl")

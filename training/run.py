@@ -42,6 +42,7 @@ class RunConfig:
     final_eval_n: int = 400
     work: str = "work"  # the task's data folder, relative to training/
     scans: bool = True  # lines/draft: include the old-scan pages' lines (data/scan_lines.py)
+    old_faces: bool = False  # lines/draft: include the old documents' lines (data/old_docs.py)
     formulas: int = 0  # formula: only the first N training formulas (0 = all)
     grid: bool = False  # formula: the 2-D features (extract.ts --grid)
     dim: int = 192

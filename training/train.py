@@ -4,7 +4,7 @@ config in training/configs/ (pocket-v0, pocket-v1, pocket-v3-decoder).
 Run: /usr/bin/python3 -m training.run --config training/configs/pocket-v1.toml
 """
 from . import charset
-from .dataset import Features, cer, collate, make_batches, scan_ids
+from .dataset import Features, cer, collate, make_batches, training_rows
 from .model import Config, Recognizer
 from .recognizer_losses import forward, greedy_ids
 
@@ -43,11 +43,7 @@ class LinesTask:
         return f"trained {init.get('state', {}).get('step')} steps"
 
     def train_rows(self):
-        rows = self.ds.split("train")
-        if not self.cfg.scans:
-            scans = scan_ids(self.cfg.work)
-            rows = [r for r in rows if r["id"] not in scans]
-        return rows
+        return training_rows(self.ds, self.cfg)
 
     def make_batches(self, rows, rng):
         return make_batches(rows, self.cfg.batch_steps, rng)

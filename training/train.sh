@@ -21,6 +21,9 @@ fi
 PY=/usr/bin/python3 # Debian's torch and onnx live there, not in the first python3 on PATH
 $PY -c 'import torch, onnx, numpy, PIL; print("torch", torch.__version__, "onnx", onnx.__version__, "cuda", torch.cuda.is_available())' || {
   echo "needs Debian's python3-torch python3-onnx python3-numpy python3-pil (apt-get install them)"; exit 1; }
+for f in "Nimbus Mono PS" "C059" "FreeMono" "Latin Modern Roman"; do # the synthetic documents are set in them
+  fc-list : family | grep -q "^$f" || { echo "needs the font '$f': apt-get install fonts-urw-base35 fonts-freefont-ttf fonts-lmodern"; exit 1; }
+done
 export ONNXRUNTIME_NODE_INSTALL=skip OMP_WAIT_POLICY=PASSIVE # spinning OpenMP threads were 2× slower on a shared CPU
 step() { echo "== $(date +%H:%M:%S) $*"; }
 run() { # one config; exit 75 = stopped by TRAIN_MAX_MINUTES
@@ -41,6 +44,8 @@ if [ "${LINES:-retrain}" = reuse ]; then
 else
   step "synthetic documents (Chromium)"
   $PY -m training.data.html_docs "$WORK/synth" "${SYNTH_DOCS:-90}"
+  step "old documents: typed letters, small-type book pages (Chromium; used from pocket-v4-decoder on)"
+  $PY -m training.data.old_docs "$WORK/synth" "${OLD_DOCS:-60}"
   step "line boxes and labels"
   [ -f "$WORK/lines.jsonl" ] || $PY -m training.data.pdf_lines
   $PY -m training.data.scan_lines # old-scan versions of the clean training pages (once)

@@ -7,7 +7,7 @@ init checkpoint's. Configs: training/configs/pocket-v2.toml, pocket-v3.toml.
 """
 import torch
 
-from .dataset import Features, collate, make_batches, scan_ids
+from .dataset import Features, collate, make_batches, training_rows
 from .model import Config, Recognizer, causal_mask
 from .recognizer_losses import draft_losses, draft_tokens, own_argmax
 
@@ -80,11 +80,7 @@ class DraftTask:
                 f"draft parameters; acceptance at start {self.evaluate(final=False)}")
 
     def train_rows(self):
-        rows = self.ds.split("train")
-        if not self.cfg.scans:
-            scans = scan_ids(self.cfg.work)
-            rows = [r for r in rows if r["id"] not in scans]
-        return rows
+        return training_rows(self.ds, self.cfg)
 
     def make_batches(self, rows, rng):
         return make_batches(rows, self.cfg.batch_steps, rng)

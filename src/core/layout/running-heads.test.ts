@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutFixture, type LayoutFixture } from '../../../test/support/layout-fixture';
 import { layoutPage } from './layout-page';
+import type { TextLine } from './types';
 
 /** The texts of a real page excerpt's header and footer blocks, and of the rest. */
 function bands(f: LayoutFixture) {
@@ -58,5 +59,36 @@ describe('a page number under an ornament', () => {
     expect(footer).toContain('870');
     expect(body.join(' ')).not.toMatch(/870/);
     expect(body.at(-1)).toMatch(/^unjust\. Examples of how political/);
+  });
+});
+
+describe("a scanned two-page spread's page numbers", () => {
+  // Boxes as the detector found them on a typed two-page spread (old_scans 60): the numbers stand close over
+  // their pages' first lines, and the two pages' lines wander up and down against each other.
+  const spread = (left: string, right: string) => {
+    const lines: TextLine[] = [
+      { bbox: [1384, 86, 1423, 112], text: right },
+      { bbox: [344, 96, 381, 117], text: left },
+      { bbox: [1082, 121, 1509, 151], text: 'house, unlocked the door, and went in.' },
+      { bbox: [78, 136, 202, 160], text: 'sustain it.' },
+    ];
+    for (let k = 0; k < 24; k++) {
+      lines.push({ bbox: [78, 166 + 38 * k, 806, 196 + 38 * k], text: `the left page's typed line number ${k + 1} of its body` });
+      lines.push({ bbox: [1082, 159 + 37 * k, 1823, 189 + 37 * k], text: `the right page's typed line number ${k + 1} of its body` });
+    }
+    return layoutPage(lines, { width: 2015, height: 1316 });
+  };
+
+  it('takes both numbers as the header, keeping the first lines of both pages', () => {
+    const blocks = spread('-6-', '-7-');
+    const header = blocks.filter((b) => b.type === 'header').flatMap((b) => b.lines);
+    expect(header.sort()).toEqual([0, 1]);
+    const firstLines = blocks.filter((b) => b.lines.includes(2) || b.lines.includes(3));
+    expect(firstLines.map((b) => b.type)).not.toContain('header');
+  });
+
+  it('keeps two numbers that are not facing pages where they stand close over the text', () => {
+    const header = spread('12', '40').filter((b) => b.type === 'header');
+    expect(header).toEqual([]);
   });
 });

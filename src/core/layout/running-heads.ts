@@ -34,6 +34,13 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08,
   const short = (r: number[]) => r.every((i) => height(boxes[i]!) < 2.2 * body);
   const large = (r: number[]) => sizeOf !== undefined && median(r.map(sizeOf)) > LARGER;
   const numbered = (r: number[]) => r.some((i) => isPageNumber(lines[i]!.text ?? ''));
+  /** Two facing pages' numbers in one row: n on the left, n + 1 on the right ("-6-" … "-7-"). */
+  const spreadNumbers = (r: number[]) => {
+    if (r.length !== 2) return false;
+    const [a, b] = [...r].sort((i, j) => boxes[i]![0] - boxes[j]![0]).map((i) => lines[i]!.text ?? '');
+    const n = (t: string) => (isPageNumber(t) ? Number(/\d+/.exec(t)?.[0] ?? NaN) : NaN);
+    return n(b!) === n(a!) + 1;
+  };
   // Within the band by position alone; within twice the band when the text reads as furniture.
   const accept = (group: number[][], edge: number) =>
     group.every((r) => !large(r) || numbered(r)) &&
@@ -50,8 +57,11 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08,
       if (!short(r) || edgeOf(b) > page.height * band * 2) break;
       group.push(r);
       const gap = gapTo(b, rowBox(order[k + 1]!));
-      // A page number at the very edge, alone or with an ornament (• • •), stands apart by less than a line.
-      const pageNumber = group.some(numbered) && group.every((g) => width(rowBox(g)) < 0.15 * page.width) && gap >= 0.4 * body;
+      // A page number at the very edge, alone or with an ornament (• • •), stands apart by less than a line. A
+      // scanned two-page spread's numbers make one row of two, over lines that wander up and down across the
+      // spread (a typed number stands close over its page): they are the pages' numbers at any gap.
+      const pageNumber =
+        group.some(numbered) && ((group.every((g) => width(rowBox(g)) < 0.15 * page.width) && gap >= 0.4 * body) || (group.length === 1 && spreadNumbers(r)));
       if (gap >= 0.9 * body || pageNumber) {
         if (!accept(group, edgeOf(b))) break;
         out.push(...group.flat());

@@ -13,7 +13,7 @@ describe('text cues', () => {
     expect(isCaption('Figure 3: A plot.')).toBe(true);
     expect(isCaption('Table 2. Results')).toBe(true);
     expect(isCaption('Figures are shown below')).toBe(false);
-    expect(['12', '- 4 -', 'Page 3 of 10', 'xiv'].every(isPageNumber)).toBe(true);
+    expect(['12', '- 4 -', 'Page 3 of 10', 'xiv', '--18-'].every(isPageNumber)).toBe(true);
     expect(isPageNumber('12 apples')).toBe(false);
     expect(hasSectionNumber('2.3 Results')).toBe(true);
     expect(hasSectionNumber('Results')).toBe(false);
