@@ -235,7 +235,8 @@ def write_tokenizer(out_dir):
 DETECTOR_IO = ([("x", "float32", [1, 3, "height", "width"])], [("sigmoid_0.tmp_0", "float32", [1, 1, "height", "width"])])
 
 
-def write_pack(out_dir, name, attribution, cfg, det_max_side, max_draft=3, max_tokens=300, max_width=2400, split_width=None):
+def write_pack(out_dir, name, attribution, cfg, det_max_side, max_draft=3, max_tokens=300, max_width=2400, split_width=None,
+               encoder_int8=False):
     specs = tensor_specs(cfg)
     tok = file_entry(os.path.join(out_dir, "tokenizer.json"), "tokenizer.json")
     pack = {
@@ -256,6 +257,7 @@ def write_pack(out_dir, name, attribution, cfg, det_max_side, max_draft=3, max_t
         },
         "recognizer": {
             "encoder": graph_spec(out_dir, "encoder.onnx", specs["encoder"]),
+            **({"encoderInt8": graph_spec(out_dir, "encoder-int8.onnx", specs["encoder"])} if encoder_int8 else {}),
             "memory": graph_spec(out_dir, "memory.onnx", specs["memory"]),
             "decoder": graph_spec(out_dir, "decoder.onnx", specs["decoder"]),
             "draft": graph_spec(out_dir, "draft.onnx", specs["draft"]),

@@ -49,14 +49,18 @@ def build(ckpt, out_dir, quantize, int8_encoder=False):
     model.eval()
     encoder = os.path.join(out_dir, "encoder.onnx")
     cut_encoder.cut(export.npm_path(export.REC_NPM), encoder, neck=cfg.neck_dim > 0)
+    encoder_int8 = os.path.join(out_dir, "encoder-int8.onnx")
     if int8_encoder:
-        quantize_encoder.quantize(encoder, ENCODER_RANGES, encoder)
+        quantize_encoder.quantize(encoder, ENCODER_RANGES, encoder_int8)
+    elif os.path.exists(encoder_int8):
+        os.remove(encoder_int8)
     export.export_recognizer(model, out_dir, quantize=quantize)
     export.write_tokenizer(out_dir)
     with open(os.path.join(out_dir, "NOTICE"), "w") as f:
-        f.write(NOTICE.format(int8=" and 13 of the 38 convolutions run in int8 (training/quantize_encoder.py)" if int8_encoder else ""))
+        f.write(NOTICE.format(int8="; encoder-int8.onnx is encoder.onnx with 13 of its 38 convolutions in int8 (training/quantize_encoder.py)"
+                              if int8_encoder else ""))
     pack = export.write_pack(out_dir, "pocket" if quantize not in (False, "float") else "pocket-float", ATTRIBUTION, cfg, det_max_side=1280,
-                             split_width=SPLIT_WIDTH)
+                             split_width=SPLIT_WIDTH, encoder_int8=int8_encoder)
     total = pack["detector"]["graph"]["bytes"] + sum(
         pack["recognizer"][k]["bytes"] for k in ("encoder", "memory", "decoder", "draft")) + pack["recognizer"]["tokenizer"]["bytes"]
     print(f"{out_dir}: {total / 1e6:.1f} MB with the detector")
@@ -66,9 +70,10 @@ def build(ckpt, out_dir, quantize, int8_encoder=False):
     print(f"{out_dir}: detector folded {fold_detector.fold_detector(out_dir)}")
 
 
-# --int8-encoder: 13 of the encoder's convolutions in int8 with these activation ranges (quantize_encoder.py
-# says how to remeasure). Not shipped: 1.2× faster in Chromium for +0.14 points of line CER, its QLinearConv
-# has no WebGPU kernel, and it cost the formula recognizer (training/RESULTS.md).
+# The shipped pack's encoder-int8.onnx (pack.json recognizer.encoderInt8): 13 of the encoder's convolutions in
+# int8 with these activation ranges (quantize_encoder.py says how to remeasure), read by the CPU backends (WASM,
+# Node; 1.2× in Chromium, 1.5× in Node); WebGPU has no QLinearConv kernel and reads the float encoder.onnx.
+# The formula recognizer has its own encoder and is not touched (training/RESULTS.md).
 ENCODER_RANGES = os.path.join(HERE, "encoder-ranges.json")
 
 # Lines wider than this (px at height 48) are read in pieces cut at word gaps: the decoder loses its place
@@ -80,7 +85,8 @@ SHIPPED = "int8"
 
 if __name__ == "__main__":
     # export_pocket.py [checkpoint] [--mode float|int8|fp16|mixed --out DIR] [--int8-encoder]: one variant into DIR;
-    # without --out: the float reference (training/work/pocket-float) and the shipped pack (models/pocket).
+    # without --out: the float reference (training/work/pocket-float) and the shipped pack (models/pocket, with
+    # encoder-int8.onnx).
     args = sys.argv[1:]
     opts = {k: args[args.index(k) + 1] for k in ("--mode", "--out") if k in args}
     pos = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or not args[i - 1].startswith("--"))]
@@ -89,4 +95,4 @@ if __name__ == "__main__":
         build(ckpt, opts["--out"], quantize=opts.get("--mode", SHIPPED), int8_encoder="--int8-encoder" in args)
     else:
         build(ckpt, os.path.join(HERE, "work", "pocket-float"), quantize=False)
-        build(ckpt, os.path.join(export.REPO, "models", "pocket"), quantize=SHIPPED)
+        build(ckpt, os.path.join(export.REPO, "models", "pocket"), quantize=SHIPPED, int8_encoder=True)

@@ -1,5 +1,5 @@
-"""Static int8 (QDQ) quantization of the line encoder's heavy convolutions (export_pocket.py --int8-encoder;
-measured in training/RESULTS.md, not shipped).
+"""Static int8 (QDQ) quantization of the line encoder's heavy convolutions: the shipped pack's encoder-int8.onnx,
+read by the CPU backends (export_pocket.py; measured in training/RESULTS.md).
 
 The 13 full 1×1 convolutions of the PP-OCRv4 backbone (QUANTIZED) get per-output-channel int8 weights, an
 int32 bias, and uint8 activations on input and output with scales calibrated on real line pieces

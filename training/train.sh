@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Rebuilds the default pack (models/pocket) from training/configs: data → the line recognizer's released
-# chain (pocket-v0 → v1 → v3-decoder → v3) → export → the formula recognizer → graph checks → evaluation.
+# chain (pocket-v0 → v1 → v3-decoder → v3 → v4-decoder) → export → the formula recognizer → graph checks → evaluation.
 # The formula recognizer is reused from training/checkpoints/formula-v7.pt unless FORMULA=retrain, which
 # replays formula-v0 … v7 (about 9 more hours on this 2-core CPU); LINES=reuse exports the committed
-# pocket-v3.pt instead of replaying the line chain (about 4 hours). Every step resumes: data steps keep
+# pocket-v4.pt instead of replaying the line chain (about 4.5 hours). Every step resumes: data steps keep
 # finished outputs, each config resumes from training/work/runs/NAME/ and is skipped once done.
 #   npm run train                              # background; log in training/work/train.log
 #   bash training/train.sh --foreground
@@ -39,8 +39,8 @@ $PY -m training.cut_encoder
 [ -f "$WORK/neck.onnx" ] || $PY -m training.cut_encoder --neck "$WORK/neck.onnx"
 
 if [ "${LINES:-retrain}" = reuse ]; then
-  step "line recognizer: reusing training/checkpoints/pocket-v3.pt (LINES=retrain, the default, replays it: ~4 hours on this CPU)"
-  LINES_CKPT=training/checkpoints/pocket-v3.pt
+  step "line recognizer: reusing training/checkpoints/pocket-v4.pt (LINES=retrain, the default, replays it: ~4.5 hours on this CPU)"
+  LINES_CKPT=training/checkpoints/pocket-v4.pt
 else
   step "synthetic documents (Chromium)"
   $PY -m training.data.html_docs "$WORK/synth" "${SYNTH_DOCS:-90}"
@@ -54,12 +54,13 @@ else
   npx tsx training/extract-neck.ts "$WORK"
   step "tesseract baseline on the eval crops"
   $PY -m training.eval_tesseract
-  for c in pocket-v0 pocket-v1 pocket-v3-decoder pocket-v3; do run $c; done
-  LINES_CKPT=$WORK/runs/pocket-v3/checkpoint.pt
+  # pocket-v4-decoder starts from the released checkpoints/pocket-v3.pt, as the shipped v4 did.
+  for c in pocket-v0 pocket-v1 pocket-v3-decoder pocket-v3 pocket-v4-decoder; do run $c; done
+  LINES_CKPT=$WORK/runs/pocket-v4-decoder/checkpoint.pt
 fi
 
 step "export"
-$PY -m training.export_pocket "$LINES_CKPT" # rewrites pack.json: the formula entry is added below
+$PY -m training.export_pocket "$LINES_CKPT" # rewrites pack.json (with the int8 encoder): the formula entry is added below
 
 F=$WORK/formula
 if [ "${FORMULA:-reuse}" = retrain ]; then

@@ -77,6 +77,11 @@ export interface FusedDraftSpec {
 
 export interface RecognizerSpec extends DecoderGeometry {
   encoder: GraphSpec;
+  /**
+   * Optional: the same encoder with convolutions in int8 (QLinearConv), for the CPU backends (WASM, Node), where
+   * it runs ~1.5× faster. WebGPU has no QLinearConv kernel and reads `encoder`.
+   */
+  encoderInt8?: GraphSpec;
   /** Encoder features → cross-attention keys/values for decoder and draft, once per line. */
   memory: GraphSpec;
   decoder: GraphSpec;

@@ -78,6 +78,14 @@ describe('pack manifest', () => {
     expect(e.message).toContain('recognizer.decoder.sha256');
   });
 
+  it('lists an int8 encoder beside the float one and rejects one that does not give feats', () => {
+    const p = validPack();
+    p.recognizer.encoderInt8 = graph('enc-int8.onnx', '9', ['x'], ['feats']);
+    expect(packFiles(validateManifest(p)).map((f) => f.file)).toEqual(['det.onnx', 'enc.onnx', 'enc-int8.onnx', 'mem.onnx', 'dec.onnx', 'draft.onnx', 'tokenizer.json']);
+    p.recognizer.encoderInt8 = graph('enc-int8.onnx', '9', ['x'], ['features']);
+    expect(errorOf(p).message).toMatch(/recognizer\.encoderInt8\.outputs.*feats/);
+  });
+
   it('rejects a decoder without present_kv', () => {
     const p = validPack();
     p.recognizer.decoder.outputs = p.recognizer.decoder.outputs.filter((o: { name: string }) => o.name !== 'present_kv');

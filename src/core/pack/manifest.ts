@@ -122,6 +122,7 @@ function checkPreprocess(c: Checker, v: unknown, field: string): ImagePreprocess
 function checkRecognizer(c: Checker, v: unknown, field: string): RecognizerSpec {
   const o = c.obj(v, field);
   checkGraph(c, o.encoder, `${field}.encoder`, ['x'], ['feats']);
+  if (o.encoderInt8 !== undefined) checkGraph(c, o.encoderInt8, `${field}.encoderInt8`, ['x'], ['feats']);
   checkGraph(c, o.memory, `${field}.memory`, ['feats', 'memory_mask'], ['cross_kv', 'draft_kv']);
   checkGraph(
     c,
@@ -258,6 +259,7 @@ function listedFiles(m: PackManifest): PackFile[] {
     for (const [key, r] of [['recognizer', m.recognizer], ['formula', m.formula]] as const) {
       if (!r) continue;
       graph(r.encoder, `${key}.encoder`);
+      graph(r.encoderInt8, `${key}.encoderInt8`);
       graph(r.memory, `${key}.memory`);
       graph(r.decoder, `${key}.decoder`);
       graph(r.draft, `${key}.draft`);

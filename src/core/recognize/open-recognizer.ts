@@ -9,6 +9,9 @@ import type { TensorRuntime, TensorSession } from './tensor-runtime';
 /** Builds a session from verified graph bytes; `label` names the graph in errors. */
 export type SessionFactory = (bytes: Uint8Array, label: string, graph: GraphSpec) => Promise<TensorSession>;
 
+/** The CPU backends run a pack's int8 encoder; WebGPU has no kernel for its QLinearConv. */
+export const usesInt8Encoder = (backend: string) => backend === 'wasm' || backend === 'cpu';
+
 export async function openRecognizer(
   runtime: TensorRuntime,
   createSession: SessionFactory,
@@ -19,7 +22,7 @@ export async function openRecognizer(
   if (!spec) throw new Error(`${pack.source}: pack has no ${which}`);
   const open = (g: GraphSpec, part: string) => createSession(packBytes(pack, g.file), `${pack.manifest.name} ${which}.${part} (${g.file})`, g);
   const [encoder, memory, decoder, draft, ...fused] = await Promise.all([
-    open(spec.encoder, 'encoder'),
+    spec.encoderInt8 && usesInt8Encoder(runtime.backend) ? open(spec.encoderInt8, 'encoderInt8') : open(spec.encoder, 'encoder'),
     open(spec.memory, 'memory'),
     open(spec.decoder, 'decoder'),
     spec.draft ? open(spec.draft, 'draft') : Promise.resolve(undefined),
