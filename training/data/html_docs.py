@@ -182,12 +182,17 @@ def main(out_dir, count, seed=7):
             rng.random()
             continue
         doc = document(random.Random(seed * 1000 + i), sents)
-        src = os.path.join(out_dir, f"synth-{i:03d}.html")
-        open(src, "w", encoding="utf-8").write(doc)
-        subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                        f"--print-to-pdf={pdf}", "file://" + os.path.abspath(src)],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+        print_pdf(doc, pdf)
     print("pdfs in", out_dir)
+
+
+def print_pdf(doc, pdf):
+    """Writes the HTML `doc` beside `pdf` (same name, .html) and prints it to `pdf` with headless Chromium."""
+    src = pdf[:-4] + ".html"
+    open(src, "w", encoding="utf-8").write(doc)
+    subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                    f"--print-to-pdf={pdf}", "file://" + os.path.abspath(src)],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
 
 
 if __name__ == "__main__":

@@ -12,10 +12,9 @@ Run: /usr/bin/python3 -m training.data.old_docs OUT_DIR COUNT
 import html
 import os
 import random
-import subprocess
 import sys
 
-from .html_docs import corpus_sentences, number, sentence
+from .html_docs import corpus_sentences, number, print_pdf, sentence
 
 TYPEWRITER = ["Nimbus Mono PS", "FreeMono", "Liberation Mono", "Latin Modern Mono", "DejaVu Sans Mono"]
 BOOK = ["C059", "P052", "URW Bookman", "Nimbus Roman", "FreeSerif", "Liberation Serif", "Latin Modern Roman"]
@@ -106,12 +105,7 @@ def main(out_dir, count, seed=11):
             continue
         rng = random.Random(seed * 1000 + i)
         css, body = letter(rng, sents) if i % 2 == 0 else book(rng, sents)
-        src = os.path.join(out_dir, f"old-{i:03d}.html")
-        open(src, "w", encoding="utf-8").write(
-            f"<!doctype html><html><head><meta charset='utf-8'><style>{css}</style></head><body>{body}</body></html>")
-        subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                        f"--print-to-pdf={pdf}", "file://" + os.path.abspath(src)],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+        print_pdf(f"<!doctype html><html><head><meta charset='utf-8'><style>{css}</style></head><body>{body}</body></html>", pdf)
     print("old documents in", out_dir)
 
 
