@@ -15,6 +15,8 @@ export interface CliOptions {
   pageMemory: number;
   k: 0 | 1 | 2 | 3;
   dropHeaders: boolean;
+  /** Line-end hyphens as printed ("deter- mined") rather than re-joined. */
+  keepHyphens: boolean;
   json: boolean;
   pack: string;
   /** Read born-digital PDFs from their own text only, instead of OCR (no model needed). */
@@ -40,6 +42,8 @@ Options:
   --page-memory MB      give up a page whose drawing needs more than MB of memory (default 2048)
   --k 0..3              FastMTP draft length (0 = plain greedy; default 3)
   --drop-headers        leave out running headers, footers and page numbers
+  --keep-hyphens        write a word broken at a line end as printed ("deter- mined"); by default it is
+                        re-joined ("determined") unless the page writes that compound with its hyphen
   --json                write the page results (Markdown, regions, stats) as JSON
                         ({file, pages}; an array of them for several files on standard output)
   --pack DIR            model pack folder (default: models/pocket)
@@ -75,6 +79,7 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
         'page-memory': { type: 'string', default: '2048' },
         k: { type: 'string', default: '3' },
         'drop-headers': { type: 'boolean', default: false },
+        'keep-hyphens': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         pack: { type: 'string' },
         'own-text-only': { type: 'boolean' },
@@ -107,6 +112,7 @@ export function parseCli(argv: string[], defaultPack: string): CliOptions {
     pageMemory,
     k: k as CliOptions['k'],
     dropHeaders: v['drop-headers']!,
+    keepHyphens: v['keep-hyphens']!,
     json: v.json!,
     pack: v.pack ?? defaultPack,
     ownTextOnly: v['own-text-only'] ?? v['text-layer'] ?? false,

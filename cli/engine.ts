@@ -21,6 +21,8 @@ export interface EngineOptions {
   pack: string;
   k: 0 | 1 | 2 | 3;
   dropHeaders: boolean;
+  /** Line-end hyphens as printed ("deter- mined") rather than re-joined. */
+  keepHyphens?: boolean;
   /** Overrides the pack's recognizer splitWidth (0: lines are never read in pieces). */
   splitWidth?: number;
   /** "ocr": offer each PDF page's own text to the pipeline, used where it matches the page. */
@@ -57,7 +59,7 @@ function ownTextEngine(o: EngineOptions): Converter {
       const texts = lines.map((l) => l.text ?? '');
       // Display formulas from the glyphs: the layer as read marks them (visibleLines keeps only text).
       glyphFormulaBlocks(blocks, lines.map((l) => l.bbox), texts, own.lines);
-      const out = assembleMarkdown(blocks, texts, { page, dropHeaders: o.dropHeaders });
+      const out = assembleMarkdown(blocks, texts, { page, dropHeaders: o.dropHeaders, keepHyphens: o.keepHyphens });
       return { page, ...out, stats: emptyPageStats('own-text', performance.now() - t0) };
     },
     close: async () => {},
@@ -83,7 +85,7 @@ async function ocrEngine(o: EngineOptions): Promise<Converter> {
       const image = await source.render(page);
       const ownText = own && !own.ocrLayer ? own.lines : undefined;
       // The same request the app's engine worker makes, K included, page by page.
-      return reader.read(image, { page, k: o.k, dropHeaders: o.dropHeaders, ...(o.splitWidth !== undefined && { splitWidth: o.splitWidth }), ...(ownText && { ownText }) });
+      return reader.read(image, { page, k: o.k, dropHeaders: o.dropHeaders, keepHyphens: o.keepHyphens, ...(o.splitWidth !== undefined && { splitWidth: o.splitWidth }), ...(ownText && { ownText }) });
     },
     close: () => reader.close(),
   };

@@ -103,6 +103,22 @@ describe('pagemark CLI', () => {
     expect(drop.stdout.trimEnd().split('\n').pop()).not.toBe('1');
   });
 
+  it('re-joins a word broken at a line end, and keeps it as printed with --keep-hyphens', () => {
+    const content = [
+      'BT /F1 12 Tf 72 760 Td (The harbour board deter-) Tj',
+      '0 -15 Td (mined the fees for the coming) Tj',
+      '0 -15 Td (year, the third-highest in its his-) Tj',
+      '0 -15 Td (tory.) Tj ET',
+    ].join('\n');
+    const file = join(tmp, 'hyphens.pdf');
+    writeFileSync(file, makePdf([{ width: 595, height: 842, content }]));
+    const joined = pagemark('--own-text-only', file);
+    const printed = pagemark('--own-text-only', '--keep-hyphens', file);
+    expect([joined.code, printed.code]).toEqual([0, 0]);
+    expect(joined.stdout).toContain('The harbour board determined the fees for the coming year, the third-highest in its history.');
+    expect(printed.stdout).toContain('The harbour board deter- mined the fees for the coming year, the third-highest in its his- tory.');
+  });
+
   it('writes figure crops next to the Markdown that links them', () => {
     const out = join(tmp, 'figs', 'report.md');
     const r = pagemark('--own-text-only', join(root, 'test/eval-set/generated/report-a.pdf'), '-o', out);

@@ -47,7 +47,7 @@ export async function main(argv: string[]): Promise<number> {
 
   let engine: Converter;
   try {
-    engine = await createConverter({ mode: opts.ownTextOnly ? 'own-text' : 'ocr', pack: opts.pack, k: opts.k, dropHeaders: opts.dropHeaders, ownText: opts.ownText });
+    engine = await createConverter({ mode: opts.ownTextOnly ? 'own-text' : 'ocr', pack: opts.pack, k: opts.k, dropHeaders: opts.dropHeaders, keepHyphens: opts.keepHyphens, ownText: opts.ownText });
   } catch (e) {
     process.stderr.write(`pagemark: ${e instanceof EngineError ? e.message : (e as Error).stack}\n`);
     return EXIT.engine;

@@ -68,6 +68,26 @@ test('with “Recognize every page from its pixels”, a PDF with its own text i
   await expect(tab.getByTestId('stats')).not.toContainText('Lines from the PDF’s text');
 });
 
+test('a word broken at a line end is re-joined, or kept as printed with “Keep them as printed”', async ({ page: tab }) => {
+  test.setTimeout(240_000);
+  const broken = makePdf([{ width: 595, height: 842, content: 'BT /F1 14 Tf 72 760 Td (The harbour board deter-) Tj 0 -24 Td (mined the fees.) Tj ET' }]);
+  await preferWasm(tab);
+  await openApp(tab);
+  const pane = tab.getByTestId('markdown-rendered');
+  await dropFiles(tab, [{ name: 'joined.pdf', mimeType: 'application/pdf', buffer: broken }]);
+  await expect(documentItem(tab, 'joined.pdf').getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 200_000 });
+  await documentItem(tab, 'joined.pdf').locator('.doc__title').click();
+  await expect(pane).toContainText('The harbour board determined the fees.');
+
+  await tab.getByRole('button', { name: 'Settings' }).click();
+  await tab.getByRole('dialog', { name: 'Settings' }).getByLabel(/Keep them as printed/).check();
+  await tab.keyboard.press('Escape');
+  await dropFiles(tab, [{ name: 'printed.pdf', mimeType: 'application/pdf', buffer: broken }]);
+  await expect(documentItem(tab, 'printed.pdf').getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 200_000 });
+  await documentItem(tab, 'printed.pdf').locator('.doc__title').click();
+  await expect(pane).toContainText('The harbour board deter- mined the fees.');
+});
+
 test.describe('while the model loads', () => {
   // The pack's files come straight from the server (no service worker), so the test can hold one back.
   test.use({ serviceWorkers: 'block' });

@@ -36,7 +36,7 @@ export class Engines {
     const id = JSON.stringify(s);
     let engine = this.engines.get(id);
     if (!engine) {
-      engine = createConverter({ mode: s.mode, pack: s.pack ?? DEFAULT_PACK, k: s.k, dropHeaders: s.dropHeaders, ownText: s.ownText, threads: this.threads });
+      engine = createConverter({ mode: s.mode, pack: s.pack ?? DEFAULT_PACK, k: s.k, dropHeaders: s.dropHeaders, keepHyphens: s.keepHyphens, ownText: s.ownText, threads: this.threads });
       this.engines.set(id, engine);
       engine.catch(() => this.engines.delete(id));
     }

@@ -11,6 +11,9 @@ describe('queue arguments', () => {
     if (c.command !== 'add') throw new Error();
     expect(c.documents.map((d) => d.input)).toEqual(['/home/u/a.pdf', 'https://example.org/b.pdf']);
     expect(c.documents[0]).toMatchObject({ out: '/home/u/out', engine: { mode: 'ocr', pack: null, k: 1, dropHeaders: true, ownText: false }, limits: { pageTimeMs: 30_000, memoryMb: 2048 } });
+    const kept = parseQueueCli(['queue', 'add', 'a.pdf', '--keep-hyphens']);
+    if (kept.command !== 'add') throw new Error();
+    expect(kept.documents[0]!.engine.keepHyphens).toBe(true);
     // Plain `queue add` asks for what workers load as they start.
     const plain = parseQueueCli(['queue', 'add', 'a.pdf']);
     expect(plain.command === 'add' && plain.documents[0]!.engine).toEqual(DEFAULT_SETTINGS);

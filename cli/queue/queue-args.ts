@@ -121,7 +121,7 @@ export function parseQueueCli(argv: string[], cwd = process.cwd()): QueueCommand
     (f): DocumentSpec => ({
       input: isUrl(f) ? f : resolve(cwd, f),
       out,
-      engine: { mode: cli.ownTextOnly ? 'own-text' : 'ocr', pack: cli.pack ? resolve(cwd, cli.pack) : null, k: cli.k, dropHeaders: cli.dropHeaders, ownText: cli.ownText },
+      engine: { mode: cli.ownTextOnly ? 'own-text' : 'ocr', pack: cli.pack ? resolve(cwd, cli.pack) : null, k: cli.k, dropHeaders: cli.dropHeaders, ...(cli.keepHyphens && { keepHyphens: true }), ownText: cli.ownText },
       limits: { pageTimeMs: cli.pageTimeout * 1000, memoryMb: cli.pageMemory },
     }),
   );

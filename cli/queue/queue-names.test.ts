@@ -23,8 +23,11 @@ describe('queue names', () => {
       documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, ownText: false } }),
       documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, mode: 'own-text' } }),
       documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, pack: '/packs/x' } }),
+      documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, keepHyphens: true } }),
     ];
-    expect(new Set([a, ...others]).size).toBe(8);
+    expect(new Set([a, ...others]).size).toBe(9);
+    // Hyphens re-joined, said or not, is one setting.
+    expect(documentKey({ input: '/data/a.pdf', out: '/out', engine: { ...engine, keepHyphens: false } })).toBe(a);
   });
 
   it('keeps the key an OCR document was queued under before its own-text setting had that name', () => {

@@ -12,6 +12,8 @@ export interface JobSettings {
   pack: string | null;
   k: 0 | 1 | 2 | 3;
   dropHeaders: boolean;
+  /** Line-end hyphens as printed; absent in jobs added before the option (re-joined). */
+  keepHyphens?: boolean;
   ownText: boolean;
 }
 
@@ -57,8 +59,9 @@ export const stemOf = (fileName: string) => basename(fileName, extname(fileName)
  * again is a no-op and its jobs can never be queued twice. Limits do not change the Markdown and are left out.
  */
 export function documentKey(spec: Pick<DocumentSpec, 'input' | 'out' | 'engine'>): string {
-  const { mode, pack, k, dropHeaders, ownText } = spec.engine;
-  const canonical = JSON.stringify([spec.input, spec.out, mode, pack, k, dropHeaders, ownText]);
+  const { mode, pack, k, dropHeaders, ownText, keepHyphens } = spec.engine;
+  // keepHyphens joins the key only when set, so documents added before it keep their keys.
+  const canonical = JSON.stringify([spec.input, spec.out, mode, pack, k, dropHeaders, ownText, ...(keepHyphens ? ['keepHyphens'] : [])]);
   return createHash('sha256').update(canonical).digest('hex').slice(0, 24);
 }
 

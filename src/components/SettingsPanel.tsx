@@ -121,6 +121,19 @@ export function SettingsPanel({ open, settings, packFiles, onChange, onPackFiles
         </fieldset>
 
         <fieldset>
+          <legend>Words broken at a line end</legend>
+          <label className="choice">
+            <input type="radio" name="hyphens" checked={!settings.keepHyphens} onChange={() => onChange({ keepHyphens: false })} />
+            Join them (“deter-” “mined” → “determined”)
+          </label>
+          <label className="choice">
+            <input type="radio" name="hyphens" checked={settings.keepHyphens} onChange={() => onChange({ keepHyphens: true })} />
+            Keep them as printed (“deter- mined”)
+          </label>
+          <p className="hint">A compound the page writes with its hyphen elsewhere keeps it either way.</p>
+        </fieldset>
+
+        <fieldset>
           <legend>Model pack</legend>
           <label className="choice">
             <input type="radio" name="pack" checked={settings.pack.kind === 'default'} onChange={() => onChange({ pack: { kind: 'default' } })} />

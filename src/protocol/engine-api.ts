@@ -9,6 +9,8 @@ export interface EngineSettings {
   k: 0 | 1 | 2 | 3;
   /** Drop running headers, footers and page numbers. */
   dropHeaders: boolean;
+  /** A word broken at a line end as printed ("deter- mined") rather than re-joined. */
+  keepHyphens: boolean;
 }
 
 export type PackSource =

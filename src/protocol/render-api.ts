@@ -44,8 +44,9 @@ export interface RenderApi {
 export interface ReadPageOptions {
   /** Read a PDF page's own text (the setting "Text of PDFs"). */
   ownText: boolean;
-  /** The preview drops running heads as the result will. */
+  /** The preview drops running heads, and keeps line-end hyphens, as the result will. */
   dropHeaders: boolean;
+  keepHyphens: boolean;
 }
 
 export interface PageForReading {

@@ -5,13 +5,13 @@ describe('settings persistence', () => {
   it('round-trips through storage', () => {
     const store = new Map<string, string>();
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
-    const s = { backend: 'wasm', k: 1, dropHeaders: true, pack: { kind: 'url', url: 'https://example.org/pack/' }, ownText: 'recognize' } as const;
+    const s = { backend: 'wasm', k: 1, dropHeaders: true, keepHyphens: true, pack: { kind: 'url', url: 'https://example.org/pack/' }, ownText: 'recognize' } as const;
     saveSettings(s, storage);
     expect(loadSettings(storage)).toEqual(s);
   });
 
   it('falls back per field on bad values', () => {
-    expect(parseSettings('{"backend":"cuda","k":7,"dropHeaders":"yes","pack":{"kind":"url"},"ownText":"ocr"}')).toEqual(DEFAULT_SETTINGS);
+    expect(parseSettings('{"backend":"cuda","k":7,"dropHeaders":"yes","keepHyphens":1,"pack":{"kind":"url"},"ownText":"ocr"}')).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings('{"pdfText":"ocr"}')).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings('{"k":0}')).toEqual({ ...DEFAULT_SETTINGS, k: 0 });
     expect(parseSettings('not json')).toEqual(DEFAULT_SETTINGS);
@@ -22,7 +22,7 @@ describe('settings persistence', () => {
     expect(parseSettings('{"pdfText":"layer"}')).toEqual({ ...DEFAULT_SETTINGS, ownText: 'use' });
     expect(parseSettings('{"pdfText":"recognize"}')).toEqual({ ...DEFAULT_SETTINGS, ownText: 'recognize' });
     const saved = { backend: 'wasm', k: 2, dropHeaders: true, pack: { kind: 'default' }, pdfText: 'recognize' };
-    expect(parseSettings(JSON.stringify(saved))).toEqual({ backend: 'wasm', k: 2, dropHeaders: true, pack: { kind: 'default' }, ownText: 'recognize' });
+    expect(parseSettings(JSON.stringify(saved))).toEqual({ backend: 'wasm', k: 2, dropHeaders: true, keepHyphens: false, pack: { kind: 'default' }, ownText: 'recognize' });
     expect(parseSettings('{"ownText":"use","pdfText":"recognize"}').ownText).toBe('use');
   });
 

@@ -14,7 +14,7 @@ export interface Settings extends EngineSettings {
   ownText: OwnTextSetting;
 }
 
-export const DEFAULT_SETTINGS: Settings = { backend: 'auto', k: 3, dropHeaders: false, pack: { kind: 'default' }, ownText: 'use' };
+export const DEFAULT_SETTINGS: Settings = { backend: 'auto', k: 3, dropHeaders: false, keepHyphens: false, pack: { kind: 'default' }, ownText: 'use' };
 
 const STORAGE_KEY = 'pagemark.settings.v1';
 
@@ -49,6 +49,7 @@ export function parseSettings(raw: string | null): Settings {
     backend: BACKENDS.includes(value.backend as Backend) ? (value.backend as Backend) : DEFAULT_SETTINGS.backend,
     k: k === 0 || k === 1 || k === 2 || k === 3 ? k : DEFAULT_SETTINGS.k,
     dropHeaders: typeof value.dropHeaders === 'boolean' ? value.dropHeaders : DEFAULT_SETTINGS.dropHeaders,
+    keepHyphens: typeof value.keepHyphens === 'boolean' ? value.keepHyphens : DEFAULT_SETTINGS.keepHyphens,
     pack: parsePack(value.pack),
     ownText: parseOwnText(value),
   };
@@ -71,5 +72,5 @@ export function saveSettings(settings: Settings, storage: Pick<Storage, 'setItem
 }
 
 export function engineSettings(s: Settings): EngineSettings {
-  return { backend: s.backend, k: s.k, dropHeaders: s.dropHeaders };
+  return { backend: s.backend, k: s.k, dropHeaders: s.dropHeaders, keepHyphens: s.keepHyphens };
 }

@@ -38,7 +38,7 @@ class FakeRenderer implements PageRenderer {
 }
 
 const pdf = () => new File([readFileSync(new URL('../../e2e/fixtures/text-page.pdf', import.meta.url))], 'a.pdf');
-const settings: EngineSettings = { backend: 'wasm', k: 2, dropHeaders: false };
+const settings: EngineSettings = { backend: 'wasm', k: 2, dropHeaders: false, keepHyphens: false };
 
 function result(page: number): PageResult {
   return {

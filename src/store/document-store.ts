@@ -200,7 +200,7 @@ export class DocumentStore {
       const early = ({ preview, size }: FirstMarkdown) => {
         if (!drawn && !controller.signal.aborted) this.updatePage(doc.id, page, { partial: preview, size: { width: size.width, height: size.height } });
       };
-      const read = await this.renderer.readPage(doc.renderId!, page, OCR_TARGET, { ownText, dropHeaders: settings.dropHeaders }, pixels.port1, ownText ? early : undefined);
+      const read = await this.renderer.readPage(doc.renderId!, page, OCR_TARGET, { ownText, dropHeaders: settings.dropHeaders, keepHyphens: settings.keepHyphens }, pixels.port1, ownText ? early : undefined);
       drawn = true;
       const { ownText: lines, preview, blank } = read;
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');

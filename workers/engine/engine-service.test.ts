@@ -12,7 +12,7 @@ import { EngineService, type RuntimeProvider, type WebBackend } from './engine-s
 
 const PACK = fileURLToPath(new URL('../../test/fixtures/varied-tiny', import.meta.url));
 const IMAGE = fileURLToPath(new URL('../../test/fixtures/pages/issue13242-lines.png', import.meta.url));
-const settings: EngineSettings = { backend: 'auto', k: 3, dropHeaders: false };
+const settings: EngineSettings = { backend: 'auto', k: 3, dropHeaders: false, keepHyphens: false };
 
 /** A runtime that reports `name` and, once `failAfter` runs have happened, fails like a lost device. */
 class FlakyRuntime extends OrtNodeRuntime {

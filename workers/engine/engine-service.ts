@@ -94,6 +94,7 @@ export class EngineService implements EngineApi {
         page,
         k: settings.k,
         dropHeaders: settings.dropHeaders,
+        keepHyphens: settings.keepHyphens,
         signal: controller.signal,
         onProgress,
         onPartial: (partial) => void listener?.partial(partial),

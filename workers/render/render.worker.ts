@@ -82,7 +82,7 @@ const api: RenderApi = {
       // The own text's first Markdown goes out before the page is drawn, on the page's size alone; pictures of
       // pages wait until then.
       const early = (text: OwnTextLine[], size: PageSize) => {
-        const preview = text.length ? textPreview(text, size, page, options.dropHeaders) : null;
+        const preview = text.length ? textPreview(text, size, page, options) : null;
         if (preview) void onOwnText?.({ preview, size });
         textRead();
       };
@@ -94,7 +94,7 @@ const api: RenderApi = {
       const image: PageImage = { width: canvas.width, height: canvas.height, pixels: data, dpi };
       release(canvas);
       // The first Markdown of a page with its own text, laid out here so the page's thread never runs a layout.
-      const preview = ownText?.length ? textPreview(ownText, image, page, options.dropHeaders) : null;
+      const preview = ownText?.length ? textPreview(ownText, image, page, options) : null;
       // Straight to the engine worker at the port's other end; queued there before this call returns.
       pixels.postMessage(image, [data.buffer]);
       return { size: { width: image.width, height: image.height, dpi }, ...(ownText && { ownText }), ...(preview && { preview }) };

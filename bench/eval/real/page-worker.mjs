@@ -37,8 +37,9 @@ async function makeRunner() {
     };
   }
   // pagemark: the app's and the CLI's defaults (a PDF's own text used where it matches the page);
-  // pagemark-ocr: every page recognized from its pixels (CLI --no-own-text).
-  const engine = await createConverter({ mode: 'ocr', pack, k: Number(k), dropHeaders: true, ownText: system === 'pagemark' });
+  // pagemark-ocr: every page recognized from its pixels (CLI --no-own-text). Both as the bench transcribes:
+  // headers dropped (--drop-headers) and line-end hyphens as printed (--keep-hyphens).
+  const engine = await createConverter({ mode: 'ocr', pack, k: Number(k), dropHeaders: true, keepHyphens: true, ownText: system === 'pagemark' });
   return async (source, page) => {
     if (system === 'pagemark' && reuseOcr === 'reuse-ocr') {
       const own = await source.textLines(page).catch(() => undefined);

@@ -45,7 +45,7 @@ export function renderReport(report) {
   const sets = report.sets.map((s) => s.name);
   const row = (label, f) => `| ${label} | ${report.systems.map(f).join(' | ')} |`;
   return [
-    `# Real pages (${report.date.slice(0, 16)}Z, pack ${report.pack.split('/').slice(-2).join('/')}, K=${report.k}, headers dropped)`,
+    `# Real pages (${report.date.slice(0, 16)}Z, pack ${report.pack.split('/').slice(-2).join('/')}, K=${report.k}, headers dropped, line-end hyphens kept)`,
     '',
     'pagemark = the default settings (a PDF\'s own text where it matches the page); pagemark-ocr = every page recognized',
     'from its pixels; tesseract = Debian\'s tesseract 5 on the same page pixels. A set\'s score is the share of its tests',

@@ -1,24 +1,29 @@
 // Blocks + recognized texts → page Markdown and regions (DESIGN §4).
 //
-//   assembleMarkdown(blocks, texts, { page, dropHeaders }) → { markdown, regions, figures }
+//   assembleMarkdown(blocks, texts, { page, dropHeaders, keepHyphens }) → { markdown, regions, figures }
 //   joinPages(pages)  → one document, pages separated by "\n\n<!-- page N -->\n\n"
 //
 // `texts[i]` is the recognized text of line i (the same indexing as the lines given to layoutPage).
-// Paragraph lines are joined with spaces (hyphenated breaks re-joined), headings become #..###, lists
-// "- " / "1. ", tables HTML with th/td and colspan/rowspan, formulas $$…$$ on their own lines, figures
+// Paragraph lines are joined with spaces (hyphenated breaks re-joined unless keepHyphens), headings become
+// #..###, lists "- " / "1. ", tables HTML with th/td and colspan/rowspan, formulas $$…$$ on their own lines, figures
 // ![Figure](figure-p{page}-{n}.png). Text from the model is untrusted: it is escaped where it would
 // change the Markdown's structure.
 import type { FigureCrop, Region } from '../../protocol/page';
 import type { Block, TableGrid } from '../layout/types';
 import { listMarker } from '../layout/text-cues';
 import { inlineMath } from '../text-layer/inline-math';
-import { escapeBlockStart, escapeInline, joinLines as joinWords, normalizeMath, pageWords } from './inline-text';
+import { escapeBlockStart, escapeInline, joinAsPrinted, joinLines as joinWords, normalizeMath, pageWords } from './inline-text';
 import { pageText } from './text-fidelity';
 
 export interface AssembleOptions {
   /** 1-based page number, used in figure names. */
   page: number;
   dropHeaders: boolean;
+  /**
+   * Line-end hyphens as printed ("deter- mined"), a transcription of the page's lines: olmOCR-bench's
+   * convention. By default a word hyphenated at a line end is re-joined (DESIGN §4).
+   */
+  keepHyphens?: boolean;
 }
 
 export interface AssembledPage {
@@ -35,7 +40,7 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
   const cellText = (t: string) => escapeInline(normalizeMath(inlineMath(pageText(t)))).replace(/\s+/g, ' ').trim();
   const line = (i: number) => cellText(texts[i] ?? '');
   const words = pageWords(texts.map((t) => pageText(t ?? '')));
-  const joinLines = (parts: string[]) => joinWords(parts, words);
+  const joinLines = options.keepHyphens ? joinAsPrinted : (parts: string[]) => joinWords(parts, words);
   for (const b of blocks) {
     if (options.dropHeaders && (b.type === 'header' || b.type === 'footer')) continue;
     let md: string;

@@ -3,6 +3,7 @@
 //   normalizeMath(text)        \( … \) → $ … $, \[ … \] → $$ … $$
 //   joinLines(texts, words?)   paragraph lines joined by spaces; "hyphen-\nated" re-joined, a compound the
 //                              page writes with its hyphen kept (pageWords)
+//   joinAsPrinted(texts)       paragraph lines joined by spaces, a line-end hyphen kept ("deter- mined")
 //   escapeBlockStart(text)     a paragraph that would parse as a heading/list/quote/rule gets a backslash
 //   escapeInline(text)         raw HTML tags and image syntax in recognized text are neutralized
 
@@ -54,6 +55,11 @@ function isCompound(before: string, after: string, vocabulary?: PageWords): bool
   const tail = /^\p{L}+/u.exec(after)?.[0]?.toLowerCase();
   if (!head || !tail) return false;
   return vocabulary.compounds.has(`${head}-${tail}`) && !vocabulary.words.has(head + tail);
+}
+
+/** Lines joined by spaces as printed: a line-end hyphen stays, with the space of the line break after it. */
+export function joinAsPrinted(texts: readonly string[]): string {
+  return texts.map((t) => t.trim()).filter((t) => t.length > 0).join(' ');
 }
 
 const BLOCK_START = /^(#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}[.)](?=\s|$)|={3,}\s*$|-{3,}\s*$|_{3,}\s*$|\*{3,}\s*$|`{3,}|~{3,}|\|)/;

@@ -57,6 +57,13 @@ describe('line ends re-joined', () => {
     expect(joinLines(lines.slice(5, 7), words)).toBe('and time, leading to a spatio-temporal composition. Utilizing such structures in problem formulation allows domain-');
   });
 
+  it('keeps every line-end hyphen as printed with keepHyphens (assembleMarkdown)', () => {
+    const texts = ['lack an intu-', 'itive high-level spatio-', 'temporal view.', 'spatio-temporal.'];
+    const block = { type: 'paragraph' as const, bbox: [0, 0, 1, 1] as [number, number, number, number], lines: [0, 1, 2, 3] };
+    expect(assembleMarkdown([block], texts, { page: 1, dropHeaders: false, keepHyphens: true }).markdown).toBe('lack an intu- itive high-level spatio- temporal view. spatio-temporal.');
+    expect(assembleMarkdown([block], texts, { page: 1, dropHeaders: false }).markdown).toBe('lack an intuitive high-level spatio-temporal view. spatio-temporal.');
+  });
+
   it('writes the page with its accents composed and its compounds whole (assembleMarkdown)', () => {
     const texts = ['[34] P. Kr¨ahenb¨uhl and V. Koltun. A high-level', 'view of spatio-', 'temporal and high-', 'level models.', 'spatio-temporal.'];
     const { markdown } = assembleMarkdown([{ type: 'paragraph', bbox: [0, 0, 1, 1], lines: [0, 1, 2, 3, 4] }], texts, { page: 1, dropHeaders: false });

@@ -20,6 +20,7 @@ import { findRuledTables } from './ruled-tables';
 import { findBandedTables } from './rule-bands';
 import { findBooktabs } from './booktabs';
 import { findRulings, thinRulings, type Rulings } from './rulings';
+import { rulePieces } from './rule-pieces';
 import { readingOrder, type Unit } from './reading-order';
 import { findRunningHeads } from './running-heads';
 import { findTables } from './tables';
@@ -81,13 +82,16 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const toInput = (k: number) => valid[k]!.i;
   const headerIds = header.map(toInput);
   const footerIds = footer.map(toInput);
-  const rest = valid.map(({ i }) => i).filter((i) => !headerIds.includes(i) && !footerIds.includes(i));
   const boxes = lines.map((l) => l.bbox);
   // With the page's pixels: ruled tables from their rules, then figures (ink that is not text).
   const image = 'pixels' in page ? page : undefined;
   // One pass finds every rule up to ~1/100 of the page thick: thin ones can be table rules, all of
   // them (frames, borders) are kept out of figures.
   const allRules = image ? findRulings(image, { maxThickness: Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) }) : undefined;
+  // A recognized box that is a piece of a column rule is no line at all (a PDF's own text is text wherever it is).
+  const recognized = valid.map(({ i }) => i).filter((i) => lines[i]!.size === undefined);
+  const onRules = allRules ? rulePieces(allRules.vertical, boxes, recognized, body) : new Set<number>();
+  const rest = valid.map(({ i }) => i).filter((i) => !headerIds.includes(i) && !footerIds.includes(i) && !onRules.has(i));
   // Table rules are thin next to the text: a scan enlarged for reading (upright-page.ts) draws a 1 px rule
   // 5–7 px thick, so the bound grows with the body text's height.
   const rulings = allRules ? thinRulings(allRules, Math.max(6, Math.round(body / 4))) : undefined;

@@ -21,6 +21,7 @@ import { detectAroundLayer } from './layer-detect';
 import { readWithTextLayer, type LayerLines } from './text-layer-page';
 import { layerLines } from '../searchable-pdf/layer-lines';
 import { uprightPage, type UprightResult } from './upright-page';
+import { dropUnsureSpecks, lineHeight } from './unsure-specks';
 
 export { DEFAULT_BATCH, type OcrPageOptions, type PageStage } from './page-options';
 
@@ -82,13 +83,14 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   const layoutOptions = { unclipRatio: engine.detectorSpec.unclipRatio, figureInk: clean };
   const layout = (texts: readonly (string | undefined)[]) => layoutPage(lines.map((l, i) => ({ ...l, text: texts[i] })), image, layoutOptions);
   const { onPartial } = opts;
+  // Specks the recognizer doubts are left out of a recognized page (unsure-specks.ts).
   const read = layer
     ? { ...layer, layoutMs: 0 }
     : onPartial
       ? await readStreaming(engine, image, boxes, opts, splitWidth, layout, page, (p) =>
           onPartial({ ...p, regions: p.regions.map((r) => ({ ...r, bbox: toPage(r.bbox) })) }),
         )
-      : { ...(await readBoxes(engine.text, image, boxes, opts, 'recognize', splitWidth)), layoutMs: 0 };
+      : await readAll(engine, image, boxes, opts, splitWidth);
   const texts = [...read.texts];
   let stats: DecodeStats = read.stats;
   let encoderMs = read.encoderMs;
@@ -121,7 +123,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
 
   t = performance.now();
   opts.onProgress?.('assemble', 0, 1);
-  const assembled = assembleMarkdown(blocks, texts, { page, dropHeaders: opts.dropHeaders });
+  const assembled = assembleMarkdown(blocks, texts, { page, dropHeaders: opts.dropHeaders, keepHyphens: opts.keepHyphens });
   layoutMs += performance.now() - t;
   const total = performance.now() - t0;
   return {
@@ -133,6 +135,13 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
     // Line by line for a searchable PDF, on the page as given (a turned page's text runs turned on it).
     textLines: { width: original.width, height: original.height, lines: layerLines(blocks, boxes, texts, toPage, upright.turns) },
   };
+}
+
+async function readAll(engine: PageEngine, image: PageImage, boxes: BBox[], opts: OcrPageOptions, splitWidth: number) {
+  const read = await readBoxes(engine.text, image, boxes, opts, 'recognize', splitWidth);
+  const texts = [...read.texts];
+  dropUnsureSpecks(texts, boxes, read.confidence);
+  return { ...read, texts, layoutMs: 0 };
 }
 
 /**
@@ -155,6 +164,7 @@ async function readStreaming(
   const pre = linePreprocess(engine.text.spec.preprocess);
   const pieces = boxes.map((b) => (splitWidth > 0 ? Math.ceil(lineWidths(clampToPage(b, image), pre).contentWidth / splitWidth) : 1));
   const windows = lineWindows(order, pieces);
+  const bodyHeight = lineHeight(boxes);
   const texts: (string | undefined)[] = new Array(boxes.length).fill(undefined);
   let stats: DecodeStats | undefined;
   let encoderMs = 0;
@@ -164,13 +174,15 @@ async function readStreaming(
     const progress = (stage: PageStage, d: number, total: number) =>
       opts.onProgress?.(stage, done + Math.round((d / Math.max(1, total)) * ids.length), boxes.length);
     const r = await readBoxes(engine.text, image, ids.map((i) => boxes[i]!), { ...opts, onProgress: progress }, 'recognize', splitWidth);
-    ids.forEach((i, j) => (texts[i] = r.texts[j]!));
+    const read = [...r.texts];
+    dropUnsureSpecks(read, ids.map((i) => boxes[i]!), r.confidence, bodyHeight);
+    ids.forEach((i, j) => (texts[i] = read[j]!));
     done += ids.length;
     stats = stats ? mergeStats(stats, r.stats) : r.stats;
     encoderMs += r.encoderMs;
     if (w === windows.length - 1) break;
     t = performance.now();
-    const part = partialPage(layout(texts), texts, { page, dropHeaders: opts.dropHeaders });
+    const part = partialPage(layout(texts), texts, { page, dropHeaders: opts.dropHeaders, keepHyphens: opts.keepHyphens });
     layoutMs += performance.now() - t;
     if (part.markdown && part.markdown !== shown) {
       shown = part.markdown;

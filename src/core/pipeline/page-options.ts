@@ -10,6 +10,8 @@ export interface OcrPageOptions {
   /** Lines decoded together. */
   batchSize?: number;
   dropHeaders: boolean;
+  /** Line-end hyphens as printed ("deter- mined") rather than re-joined (assemble-markdown.ts). */
+  keepHyphens?: boolean;
   /** Overrides the pack's recognizer splitWidth (0: never split lines). */
   splitWidth?: number;
   signal?: AbortSignal;

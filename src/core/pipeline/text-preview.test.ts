@@ -20,7 +20,7 @@ describe('textPreview', () => {
   const lines = [...body, { bbox: [20, 200, 380, 214] as BBox, text: 'White words nobody sees' }];
 
   it('lays out the text the page shows as a partial page, hidden lines left out', () => {
-    const p = textPreview(lines, page(body.map((l) => l.bbox)), 4, false);
+    const p = textPreview(lines, page(body.map((l) => l.bbox)), 4, { dropHeaders: false });
     expect(p).toMatchObject({ page: 4, linesRead: 0, lines: 4 });
     expect(p!.markdown).toBe(body.map((l) => l.text).join(' '));
     expect(p!.regions).toHaveLength(1);
@@ -28,7 +28,7 @@ describe('textPreview', () => {
 
   it('lays out every line with text when given the page’s size alone (before it is drawn), off-page parts cut', () => {
     const off = { bbox: [20, 280, 380, 320] as BBox, text: 'A line running off the page' };
-    const p = textPreview([...lines, off], { width: 400, height: 300 }, 2, false);
+    const p = textPreview([...lines, off], { width: 400, height: 300 }, 2, { dropHeaders: false });
     expect(p).toMatchObject({ page: 2, linesRead: 0, lines: 6 });
     expect(p!.markdown).toContain(body.map((l) => l.text).join(' '));
     expect(p!.markdown).toContain('White words nobody sees');
@@ -36,8 +36,8 @@ describe('textPreview', () => {
   });
 
   it('is null when the page shows none of its text', () => {
-    expect(textPreview(lines, page([]), 1, false)).toBeNull();
-    expect(textPreview([], page([]), 1, false)).toBeNull();
+    expect(textPreview(lines, page([]), 1, { dropHeaders: false })).toBeNull();
+    expect(textPreview([], page([]), 1, { dropHeaders: false })).toBeNull();
   });
 });
 
@@ -52,7 +52,7 @@ describe('textPreview of a hostile page', () => {
   it('lays out at most PREVIEW_MAX_LINES lines of a 20,000-line page, quickly', () => {
     const dense = Array.from({ length: 20_000 }, (_, i) => ({ bbox: [4, 2 + (i * 1570) / 20_000, 600, 2 + ((i + 0.9) * 1570) / 20_000] as BBox, text: `line ${i} of the dense page` }));
     const started = performance.now();
-    const p = textPreview(dense, blank(), 2, false)!;
+    const p = textPreview(dense, blank(), 2, { dropHeaders: false })!;
     const ms = performance.now() - started;
     expect(p.lines).toBeLessThanOrEqual(PREVIEW_MAX_LINES);
     // Uncapped, this took ~0.85 s here; the UI thread froze for seconds in Chromium.
@@ -62,7 +62,7 @@ describe('textPreview of a hostile page', () => {
   it('cuts a 1 MB line to PREVIEW_MAX_LINE_CHARS characters', () => {
     const long = { bbox: [100, 400, 1200, 420] as BBox, text: 'A long line of text that never ends '.repeat(30_000) };
     const title = { bbox: [100, 100, 900, 124] as BBox, text: 'The committee met on Tuesday.' };
-    const p = textPreview([title, long], blank(), 1, false)!;
+    const p = textPreview([title, long], blank(), 1, { dropHeaders: false })!;
     expect(p.markdown).toContain('The committee met on Tuesday.');
     expect(p.markdown).toContain('A long line of text that never ends');
     expect(p.markdown.length).toBeLessThan(PREVIEW_MAX_LINE_CHARS + 100);

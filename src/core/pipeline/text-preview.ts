@@ -4,6 +4,7 @@
 // and the page's result, read as usual, replaces it. The layout sees the page's size only, not its pixels:
 // quick enough for the UI thread, and good enough for a first look (ruled tables come with the result).
 import type { PageSize, TextLine } from '../layout/types';
+import type { AssembleOptions } from '../assemble/assemble-markdown';
 import { layoutPage } from '../layout/layout-page';
 import { visibleLines } from '../text-layer/pdf-text';
 import type { BBox, PageImage, PagePartial } from '../../protocol/page';
@@ -42,7 +43,12 @@ function cut(s: string, n: number): string {
  * page's size alone (before it is drawn), every line with text is taken: which lines put ink on the page is for
  * the pixels to say, and the preview made with them replaces this one.
  */
-export function textPreview(layer: readonly TextLine[], image: PageImage | PageSize, page: number, dropHeaders: boolean): PagePartial | null {
+export function textPreview(
+  layer: readonly TextLine[],
+  image: PageImage | PageSize,
+  page: number,
+  options: Pick<AssembleOptions, 'dropHeaders' | 'keepHyphens'>,
+): PagePartial | null {
   const capped = capPreviewLayer(layer);
   const lines = 'pixels' in image ? visibleLines(capped, image) : withText(capped, image);
   if (lines.length === 0) return null;
@@ -50,7 +56,7 @@ export function textPreview(layer: readonly TextLine[], image: PageImage | PageS
   const part = partialPage(
     blocks,
     lines.map((l) => l.text ?? ''),
-    { page, dropHeaders },
+    { page, dropHeaders: options.dropHeaders, keepHyphens: options.keepHyphens },
   );
   return part.markdown ? { page, markdown: part.markdown, regions: part.regions, linesRead: 0, lines: lines.length } : null;
 }

@@ -20,6 +20,8 @@ export interface ReadRequest {
   k: number;
   /** Drop running heads, footers and page numbers (lines packs; page models write their own). */
   dropHeaders: boolean;
+  /** Line-end hyphens as printed ("deter- mined") rather than re-joined (lines packs). */
+  keepHyphens?: boolean;
   /** A PDF page's own text lines in the image's pixels, used where they match the page (lines packs). */
   ownText?: LayerLine[];
   signal?: AbortSignal;
