@@ -108,14 +108,16 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const tables = [...ruled, ...unruled];
   const figures = image ? findFigures(o.figureInk ?? image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(allRules!)]) : [];
   const inTable = new Set(tables.flatMap((t) => t.lines));
-  const inFigure = (i: number) => figures.some((f) => centerX(boxes[i]!) > f[0] && centerX(boxes[i]!) < f[2] && centerY(boxes[i]!) > f[1] && centerY(boxes[i]!) < f[3]);
+  // A line inside figures (they can overlap) belongs to the first of them.
+  const within = (i: number, f: BBox) => centerX(boxes[i]!) > f[0] && centerX(boxes[i]!) < f[2] && centerY(boxes[i]!) > f[1] && centerY(boxes[i]!) < f[3];
+  const figureOf = (i: number) => figures.findIndex((f) => within(i, f));
   // Columns are found on the lines' text, not on boxes a detector grew (unclip): grown by most of a text height
   // on each side, the lines of two columns a narrow gutter apart overlap across it.
   const orderBox = (i: number) => (o.unclipRatio ? coreBox(boxes[i]!, o.unclipRatio) : boxes[i]!);
   const units: Unit[] = [
     ...tables.map((t, ref): Unit => ({ box: t.bbox, lines: t.lines, kind: 'table', ref })),
-    ...figures.map((f): Unit => ({ box: f, lines: rest.filter((i) => !inTable.has(i) && inFigure(i)), kind: 'figure' })),
-    ...rest.filter((i) => !inTable.has(i) && !inFigure(i)).map((i): Unit => ({ box: orderBox(i), lines: [i] })),
+    ...figures.map((f, k): Unit => ({ box: f, lines: rest.filter((i) => !inTable.has(i) && figureOf(i) === k), kind: 'figure' })),
+    ...rest.filter((i) => !inTable.has(i) && figureOf(i) < 0).map((i): Unit => ({ box: orderBox(i), lines: [i] })),
   ];
   const sizeOf = textSize(lines, rest, o.unclipRatio);
   const bodySize = bodySizeOf(rest, sizeOf, lines);

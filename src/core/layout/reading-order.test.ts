@@ -122,3 +122,33 @@ describe('a boxed column above a listing whose gutter it crosses', () => {
     expect(order.indexOf(listLeft[79]!)).toBeLessThan(order.indexOf(listRight[0]!));
   });
 });
+
+describe('figures above narrow columns', () => {
+  // A newspaper briefing (long_tiny_text 20_pg48): two pictures, overlapping, reach across three columns whose
+  // gutters are narrower than a line is high (19 and 14 px at 23 px lines); the third column starts beside the
+  // first picture's foot.
+  const unit = (x0: number, y0: number, x1: number, y1: number, line: number): Unit => ({ box: [x0, y0, x1, y1], lines: [line] });
+  const units: Unit[] = [
+    { box: [400, 1000, 912, 1584], lines: [], kind: 'figure' },
+    { box: [808, 912, 1176, 1312], lines: [], kind: 'figure' },
+  ];
+  let id = 0;
+  const column = (x0: number, x1: number, top: number, n: number) =>
+    Array.from({ length: n }, (_, k) => {
+      units.push(unit(x0, top + 18 * k, x1, top + 18 * k + 23, id));
+      return id++;
+    });
+  const third = column(933, 1179, 1500, 19);
+  const second = column(669, 917, 1588, 15);
+  const first = column(402, 647, 1692, 9);
+
+  it('reads the pictures, then each column whole, left to right', () => {
+    const runs = readingOrder(units, 23, 11.5);
+    const order = runs.flatMap((run) => run.flatMap((u) => u.lines));
+    const whole = (lines: number[]) => order.indexOf(lines[0]!) + lines.length - 1 === order.indexOf(lines[lines.length - 1]!);
+    expect(whole(first) && whole(second) && whole(third)).toBe(true);
+    expect(order.indexOf(first.at(-1)!)).toBeLessThan(order.indexOf(second[0]!));
+    expect(order.indexOf(second.at(-1)!)).toBeLessThan(order.indexOf(third[0]!));
+    expect(runs.findIndex((run) => run.some((u) => u.kind === 'figure'))).toBe(0);
+  });
+});

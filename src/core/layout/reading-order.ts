@@ -135,7 +135,10 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
   const bin = Math.max(1, minGap / 4);
   const n = Math.max(1, Math.ceil((region[2] - region[0]) / bin));
   const cov = new Float64Array(n);
+  // A figure is no text in a gutter: one above or below columns, reaching across them (a newspaper's picture over
+  // three narrow columns), would fill every gutter's projection. Figures go with the units that span the columns.
   for (const u of units) {
+    if (u.kind === 'figure') continue;
     const a = Math.max(0, Math.floor((u.box[0] - region[0]) / bin));
     const b = Math.min(n - 1, Math.ceil((u.box[2] - region[0]) / bin) - 1);
     for (let k = a; k <= b; k++) cov[k] += u.box[3] - u.box[1];
@@ -188,7 +191,7 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     const l = heightSum(left.filter(inZone));
     const r = heightSum(right.filter(inZone));
     if (l < 3 * minHeight || r < 3 * minHeight) return false;
-    const crossing = heightSum(units.filter((u) => crossesChannel(u.box, [a, b]) && inZone(u)));
+    const crossing = heightSum(units.filter((u) => u.kind !== 'figure' && crossesChannel(u.box, [a, b]) && inZone(u)));
     // Lines the gap cuts a sliver off, anywhere on the page (a paragraph starting just left of it, beside
     // bullets): a gutter has none; the gap between bullets and their indented text has a paragraph's worth.
     const slivers = heightSum(units.filter((u) => crossesChannel(u.box, [a, b]) && (u.box[0] > a - (b - a) || u.box[2] < b + (b - a))));
@@ -267,7 +270,9 @@ function outsideChannel(units: Unit[], channel: [number, number]): Unit[][] | un
   const left = units.filter((u) => !across.includes(u) && u.box[2] <= mid);
   const right = units.filter((u) => !across.includes(u) && u.box[0] >= mid);
   if (left.length === 0 || right.length === 0) return undefined;
-  const beside = across.filter((u) => units.some((v) => !across.includes(v) && sideBySide(u.box, v.box)));
+  // Rows of text only: a figure across the gap is read before or after the columns (the spanning units' bands),
+  // and the column whose top stands beside its foot stays whole.
+  const beside = across.filter((u) => u.kind !== 'figure' && units.some((v) => !across.includes(v) && sideBySide(u.box, v.box)));
   if (beside.length === 0) return undefined;
   let top = Math.max(union(left.map((u) => u.box))[1], union(right.map((u) => u.box))[1]);
   let bottom = Math.min(union(left.map((u) => u.box))[3], union(right.map((u) => u.box))[3]);
