@@ -142,6 +142,16 @@ describe('figures above narrow columns', () => {
   const second = column(669, 917, 1588, 15);
   const first = column(402, 647, 1692, 9);
 
+  it('keeps a picture beside a column out of it (the same page: a tall strip left of the first column)', () => {
+    const side: Unit[] = [{ box: [112, 128, 336, 1376], lines: [], kind: 'figure' }];
+    const lines = Array.from({ length: 12 }, (_, k) => k);
+    lines.forEach((k) => side.push(unit(385, 654 + 18 * k, 648, 654 + 18 * k + 23, k), unit(669, 654 + 18 * k, 917, 654 + 18 * k + 23, 100 + k)));
+    // The strip's own quotation under it.
+    lines.forEach((k) => side.push(unit(136, 1397 + 18 * k, 314, 1397 + 18 * k + 23, 200 + k)));
+    const order = readingOrder(side, 23, 11.5).flatMap((run) => run.flatMap((u) => (u.kind ? [-1] : u.lines)));
+    expect(order.slice(order.indexOf(0), order.indexOf(0) + 12)).toEqual(lines);
+  });
+
   it('reads the pictures, then each column whole, left to right', () => {
     const runs = readingOrder(units, 23, 11.5);
     const order = runs.flatMap((run) => run.flatMap((u) => u.lines));

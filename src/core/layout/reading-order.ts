@@ -32,7 +32,11 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     out.push(sortByRows(units));
     return;
   }
-  const channels = findChannels(units, minGap, body).slice(0, 1);
+  // Where figures hide every gutter, the gutters are looked for again past them: a newspaper's picture over three
+  // narrow columns fills each gutter's projection. Those figures are then read as units spanning the columns.
+  let channels = findChannels(units, minGap, body).slice(0, 1);
+  const pastFigures = channels.length === 0 && units.some((u) => u.kind === 'figure');
+  if (pastFigures) channels = findChannels(units, minGap, body, true).slice(0, 1);
   if (channels.length === 0) {
     // Margin notes beside one column are read after it, not spliced into its lines.
     const region = union(units.map((u) => u.box));
@@ -60,7 +64,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
   }
   // Text that crosses the gap beside other text, beyond where the gap's columns stand, is laid out otherwise (two
   // columns of text under a table whose own column gap this is): read as regions of their own, before and after.
-  const parts = outsideChannel(units, channels[0]!);
+  const parts = outsideChannel(units, channels[0]!, pastFigures);
   if (parts) {
     for (const part of parts) cut(part, body, minGap, out, depth + 1);
     return;
@@ -127,18 +131,17 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
  * channel when a real column stands on each side (≥ 2 units, ≥ 3 body lines of height) and, where the
  * two columns stand side by side, what crosses the gap is little (≤ 25 % of the thinner column there):
  * titles above, full-width text below, a caption between column halves are fine; equation numbers
- * at the right of one column are not a column.
+ * at the right of one column are not a column. `pastFigures`: figures count neither in the projection nor across a gap.
  */
-export function findChannels(units: Unit[], minGap: number, minHeight: number): [number, number][] {
+export function findChannels(units: Unit[], minGap: number, minHeight: number, pastFigures = false): [number, number][] {
   if (units.length < 4) return [];
   const region = union(units.map((u) => u.box));
   const bin = Math.max(1, minGap / 4);
   const n = Math.max(1, Math.ceil((region[2] - region[0]) / bin));
   const cov = new Float64Array(n);
-  // A figure is no text in a gutter: one above or below columns, reaching across them (a newspaper's picture over
-  // three narrow columns), would fill every gutter's projection. Figures go with the units that span the columns.
+  const counted = (u: Unit) => !pastFigures || u.kind !== 'figure';
   for (const u of units) {
-    if (u.kind === 'figure') continue;
+    if (!counted(u)) continue;
     const a = Math.max(0, Math.floor((u.box[0] - region[0]) / bin));
     const b = Math.min(n - 1, Math.ceil((u.box[2] - region[0]) / bin) - 1);
     for (let k = a; k <= b; k++) cov[k] += u.box[3] - u.box[1];
@@ -191,7 +194,7 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number): 
     const l = heightSum(left.filter(inZone));
     const r = heightSum(right.filter(inZone));
     if (l < 3 * minHeight || r < 3 * minHeight) return false;
-    const crossing = heightSum(units.filter((u) => u.kind !== 'figure' && crossesChannel(u.box, [a, b]) && inZone(u)));
+    const crossing = heightSum(units.filter((u) => counted(u) && crossesChannel(u.box, [a, b]) && inZone(u)));
     // Lines the gap cuts a sliver off, anywhere on the page (a paragraph starting just left of it, beside
     // bullets): a gutter has none; the gap between bullets and their indented text has a paragraph's worth.
     const slivers = heightSum(units.filter((u) => crossesChannel(u.box, [a, b]) && (u.box[0] > a - (b - a) || u.box[2] < b + (b - a))));
@@ -264,15 +267,15 @@ function sideBySide(a: BBox, b: BBox): boolean {
  * The units above, along and below where a channel's columns stand, when text beyond that stretch crosses the
  * channel with other text beside it on its row (a different column structure); undefined when there is none.
  */
-function outsideChannel(units: Unit[], channel: [number, number]): Unit[][] | undefined {
+function outsideChannel(units: Unit[], channel: [number, number], pastFigures: boolean): Unit[][] | undefined {
   const mid = (channel[0] + channel[1]) / 2;
   const across = units.filter((u) => crossesChannel(u.box, channel));
   const left = units.filter((u) => !across.includes(u) && u.box[2] <= mid);
   const right = units.filter((u) => !across.includes(u) && u.box[0] >= mid);
   if (left.length === 0 || right.length === 0) return undefined;
-  // Rows of text only: a figure across the gap is read before or after the columns (the spanning units' bands),
-  // and the column whose top stands beside its foot stays whole.
-  const beside = across.filter((u) => u.kind !== 'figure' && units.some((v) => !across.includes(v) && sideBySide(u.box, v.box)));
+  // A gap found past figures: only rows of text count; a figure across it is read before or after the columns
+  // (the spanning units' bands), and the column whose top stands beside its foot stays whole.
+  const beside = across.filter((u) => !(pastFigures && u.kind === 'figure') && units.some((v) => !across.includes(v) && sideBySide(u.box, v.box)));
   if (beside.length === 0) return undefined;
   let top = Math.max(union(left.map((u) => u.box))[1], union(right.map((u) => u.box))[1]);
   let bottom = Math.min(union(left.map((u) => u.box))[3], union(right.map((u) => u.box))[3]);
