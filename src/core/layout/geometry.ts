@@ -5,6 +5,8 @@ export const width = (b: BBox) => b[2] - b[0];
 export const height = (b: BBox) => b[3] - b[1];
 export const centerX = (b: BBox) => (b[0] + b[2]) / 2;
 export const centerY = (b: BBox) => (b[1] + b[3]) / 2;
+/** Whether the middle of `b` lies strictly inside `box`. */
+export const centerInside = (b: BBox, box: BBox) => centerX(b) > box[0] && centerX(b) < box[2] && centerY(b) > box[1] && centerY(b) < box[3];
 
 export function median(values: number[]): number {
   if (values.length === 0) return 0;

@@ -13,7 +13,7 @@
 // does not disturb the body's order.
 import type { BBox, PageImage } from '../../protocol/page';
 import { columnBlocks } from './blocks';
-import { centerX, centerY, coreBox, coreSize, height, median, union, width } from './geometry';
+import { centerInside, coreBox, coreSize, height, median, union, width } from './geometry';
 import { findDrawnBullets } from './bullets';
 import { findFigures } from './figures';
 import { findRuledTables } from './ruled-tables';
@@ -109,8 +109,7 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const figures = image ? findFigures(o.figureInk ?? image, rest.map((i) => boxes[i]!), [...tables.map((t) => t.bbox), ...ruleBoxes(allRules!)]) : [];
   const inTable = new Set(tables.flatMap((t) => t.lines));
   // A line inside figures (they can overlap) belongs to the first of them.
-  const within = (i: number, f: BBox) => centerX(boxes[i]!) > f[0] && centerX(boxes[i]!) < f[2] && centerY(boxes[i]!) > f[1] && centerY(boxes[i]!) < f[3];
-  const figureOf = (i: number) => figures.findIndex((f) => within(i, f));
+  const figureOf = (i: number) => figures.findIndex((f) => centerInside(boxes[i]!, f));
   // Columns are found on the lines' text, not on boxes a detector grew (unclip): grown by most of a text height
   // on each side, the lines of two columns a narrow gutter apart overlap across it.
   const orderBox = (i: number) => (o.unclipRatio ? coreBox(boxes[i]!, o.unclipRatio) : boxes[i]!);

@@ -3,7 +3,7 @@
 //
 //   findRuledTables(rulings, boxes, indices, texts?) → TableRegion[]  (texts: to mark heading cells inside)
 import type { BBox } from '../../protocol/page';
-import { centerX, centerY } from './geometry';
+import { centerInside, centerX, centerY } from './geometry';
 import type { Rule, Rulings } from './rulings';
 import { markHeadings } from './table-grid';
 import type { TableRegion } from './tables';
@@ -68,10 +68,7 @@ function gridTable(h: Rule[], v: Rule[], boxes: BBox[], indices: number[]): Tabl
   const cols = xs.length - 1;
   if (rows < 1 || cols < 1 || rows * cols < 2) return undefined;
   const bbox: BBox = [xs[0]!, ys[0]!, xs[cols]!, ys[rows]!];
-  const inside = indices.filter((i) => {
-    const b = boxes[i]!;
-    return centerX(b) > bbox[0] && centerX(b) < bbox[2] && centerY(b) > bbox[1] && centerY(b) < bbox[3];
-  });
+  const inside = indices.filter((i) => centerInside(boxes[i]!, bbox));
   if (inside.length === 0) return undefined;
   // Slots merge across a missing inner rule.
   const parent = Array.from({ length: rows * cols }, (_, i) => i);
