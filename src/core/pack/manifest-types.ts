@@ -53,6 +53,13 @@ export interface TokenizerSpec {
   pad: number;
 }
 
+/** A word list, one word per line ("word<TAB>rank", common words first): misread words are mended with it. */
+export interface LexiconSpec {
+  file: string;
+  sha256: string;
+  bytes: number;
+}
+
 /** The decoder geometry every autoregressive pack states (line recognizers and page models alike). */
 export interface DecoderGeometry {
   /** KV cache geometry of the decoder: past_kv is [2 * layers, B, heads, P, headDim]. */
@@ -90,6 +97,8 @@ export interface RecognizerSpec extends DecoderGeometry {
   fusedDrafts?: FusedDraftSpec[];
   preprocess: ImagePreprocess;
   tokenizer: TokenizerSpec;
+  /** Optional, text recognizers: the word list misread words are mended with (text/word-repair.ts). */
+  lexicon?: LexiconSpec;
   /** What the text means: plain line text, or LaTeX for formulas. */
   output: 'text' | 'latex';
 }

@@ -86,6 +86,14 @@ describe('pack manifest', () => {
     expect(errorOf(p).message).toMatch(/recognizer\.encoderInt8\.outputs.*feats/);
   });
 
+  it('lists a word list after the tokenizer and names a lexicon entry without a hash', () => {
+    const p = validPack();
+    p.recognizer.lexicon = { file: 'lexicon.txt', sha256: sha('8'), bytes: 1000 };
+    expect(packFiles(validateManifest(p)).map((f) => f.file)).toEqual(['det.onnx', 'enc.onnx', 'mem.onnx', 'dec.onnx', 'draft.onnx', 'tokenizer.json', 'lexicon.txt']);
+    delete p.recognizer.lexicon.sha256;
+    expect(errorOf(p).field).toBe('recognizer.lexicon.sha256');
+  });
+
   it('rejects a decoder without present_kv', () => {
     const p = validPack();
     p.recognizer.decoder.outputs = p.recognizer.decoder.outputs.filter((o: { name: string }) => o.name !== 'present_kv');

@@ -146,6 +146,12 @@ function checkRecognizer(c: Checker, v: unknown, field: string): RecognizerSpec 
   c.path(tok, 'file', `${field}.tokenizer`);
   c.sha(tok, 'sha256', `${field}.tokenizer`);
   c.int(tok, 'bytes', `${field}.tokenizer`, 1);
+  if (o.lexicon !== undefined) {
+    const lex = c.obj(o.lexicon, `${field}.lexicon`);
+    c.path(lex, 'file', `${field}.lexicon`);
+    c.sha(lex, 'sha256', `${field}.lexicon`);
+    c.int(lex, 'bytes', `${field}.lexicon`, 1);
+  }
   for (const key of ['decoderLayers', 'heads', 'headDim', 'hiddenSize', 'vocabSize', 'maxTokens'] as const) {
     c.int(o, key, field, 1);
   }
@@ -265,6 +271,7 @@ function listedFiles(m: PackManifest): PackFile[] {
       graph(r.draft, `${key}.draft`);
       r.fusedDrafts?.forEach((d, i) => graph(d.graph, `${key}.fusedDrafts[${i}].graph`));
       out.push({ file: r.tokenizer.file, sha256: r.tokenizer.sha256, bytes: r.tokenizer.bytes, field: `${key}.tokenizer` });
+      if (r.lexicon) out.push({ file: r.lexicon.file, sha256: r.lexicon.sha256, bytes: r.lexicon.bytes, field: `${key}.lexicon` });
     }
   }
   return out;

@@ -2,6 +2,7 @@
 import { packBytes, type LoadedPack } from '../pack/loaded-pack';
 import type { GraphSpec, LinesPack, RecognizerSpec } from '../pack/manifest-types';
 import { LineModel } from './line-model';
+import { parseLexicon } from '../text/lexicon';
 import { parsePieceVocab } from './piece-vocab';
 import type { LineRecognizer } from './recognize-lines';
 import type { TensorRuntime, TensorSession } from './tensor-runtime';
@@ -34,9 +35,11 @@ export async function openRecognizer(
   if (vocab.pieces.length !== spec.vocabSize) {
     throw new Error(`${pack.source}: ${tok.file} has ${vocab.pieces.length} pieces, ${which}.vocabSize is ${spec.vocabSize}`);
   }
+  const lexicon = spec.lexicon && parseLexicon(new TextDecoder().decode(packBytes(pack, spec.lexicon.file)), spec.lexicon.file);
   return {
     runtime,
     spec,
+    ...(lexicon && { lexicon }),
     encoder,
     memory,
     model: new LineModel(runtime, spec, decoder, draft, fusedDrafts) as LineRecognizer['model'],

@@ -9,6 +9,7 @@ import type { DecodeStats, SpeculativeModel } from '../decoding/types';
 import type { LineInput } from '../image/line-input';
 import type { RecognizerSpec } from '../pack/manifest-types';
 import { batchMemory, encodeLine, releaseMemory, type BatchMemory, type LineMemoryHost } from './line-memory';
+import type { Lexicon } from '../text/lexicon';
 import { piecesToText, type PieceVocab } from './piece-vocab';
 import type { TensorRuntime, TensorSession } from './tensor-runtime';
 
@@ -19,6 +20,8 @@ export interface LineRecognizer {
   memory: TensorSession;
   model: SpeculativeModel<unknown, BatchMemory>;
   vocab: PieceVocab;
+  /** The pack's word list, where it has one: misread words are mended with it (text/word-repair.ts). */
+  lexicon?: Lexicon;
 }
 
 export interface DecodeLinesOptions {
