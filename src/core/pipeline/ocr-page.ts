@@ -22,6 +22,7 @@ import { readWithTextLayer, type LayerLines } from './text-layer-page';
 import { layerLines } from '../searchable-pdf/layer-lines';
 import { uprightPage, type UprightResult } from './upright-page';
 import { mendWords } from './mend-words';
+import { demoteUnsureHeadings } from './unsure-headings';
 import { dropUnsureSpecks, lineHeight } from './unsure-specks';
 
 export { DEFAULT_BATCH, type OcrPageOptions, type PageStage } from './page-options';
@@ -99,6 +100,8 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   let t = performance.now();
   opts.onProgress?.('layout', 0, 1);
   let blocks = layout(texts);
+  // On a recognized page, headings need lines the recognizer was sure of (unsure-headings.ts).
+  if (!layer && 'confidence' in read) blocks = demoteUnsureHeadings(blocks, read.confidence);
   let layoutMs = read.layoutMs + performance.now() - t;
 
   // Display formulas the PDF sets in glyphs are written from them (glyph-math/); each other formula block is
@@ -169,6 +172,7 @@ async function readStreaming(
   const windows = lineWindows(order, pieces);
   const bodyHeight = lineHeight(boxes);
   const texts: (string | undefined)[] = new Array(boxes.length).fill(undefined);
+  const confidence: number[] = new Array(boxes.length).fill(1);
   let stats: DecodeStats | undefined;
   let encoderMs = 0;
   let done = 0;
@@ -179,7 +183,10 @@ async function readStreaming(
     const r = await readBoxes(engine.text, image, ids.map((i) => boxes[i]!), { ...opts, onProgress: progress }, 'recognize', splitWidth);
     const read = [...r.texts];
     dropUnsureSpecks(read, ids.map((i) => boxes[i]!), r.confidence, bodyHeight);
-    ids.forEach((i, j) => (texts[i] = read[j]!));
+    ids.forEach((i, j) => {
+      texts[i] = read[j]!;
+      confidence[i] = r.confidence[j]!;
+    });
     done += ids.length;
     stats = stats ? mergeStats(stats, r.stats) : r.stats;
     encoderMs += r.encoderMs;
@@ -192,5 +199,5 @@ async function readStreaming(
       onPartial({ page, markdown: part.markdown, regions: part.regions, linesRead: done, lines: boxes.length });
     }
   }
-  return { texts: texts.map((x) => x ?? ''), stats: stats ?? emptyStats(0), encoderMs, layoutMs };
+  return { texts: texts.map((x) => x ?? ''), confidence, stats: stats ?? emptyStats(0), encoderMs, layoutMs };
 }

@@ -20,6 +20,13 @@ describe('repairWord', () => {
     expect(repairWord('cnd', small)).toBe('end');
   });
 
+  it('mends two of the likeliest misreads in a long word, and no two of the others', () => {
+    const lex = parseLexicon(['letter', 'embarrassed', 'devout'].map((w) => `${w}\t10`).join('\n'));
+    expect(repairWord('lcttcr', lex)).toBe('letter');
+    expect(repairWord('cmbarrasscd', lex)).toBe('embarrassed');
+    expect(repairWord('devant', lex)).toBe('devant'); // a→o and n→u: a French word, not a misread "devout"
+  });
+
   it('keeps listed words, names, and words with two equally likely mends', () => {
     expect(repairWord('then', small)).toBe('then'); // listed, though "than" is one swap away
     expect(repairWord('Salar', small)).toBe('Salar'); // a name, not a misread "solar"
@@ -69,6 +76,7 @@ describe('repairLine', () => {
     expect(repairLine('the immigra-', small)).toBe('the immigra-');
     expect(repairLine('the immigra- tion was cnd', small)).toBe('the immigra- tion was end'); // a break kept as printed
     expect(repairLine('Dear s1r- The cnd', small)).toBe('Dear sir- The end'); // a dash before a capital ends no word
+    expect(repairLine('Oyster Bay. Dear s1r-', small)).toBe('Oyster Bay. Dear sir-'); // a half's digits are still misreads
     expect(repairLine('tion was cnd', small, { continues: true })).toBe('tion was end');
     expect(repairLine('tion was cnd', small)).toBe('lion was end');
     expect(repairLine('the pre-Islamic cnd', small)).toBe('the pre-Islamic end');

@@ -34,6 +34,8 @@ export interface RepairOptions {
 
 const DEFAULT_MAX_RANK = 60;
 const SHORT_MAX_RANK = 10;
+/** Shortest word tried with two swaps: in a short one two swaps reach too many words. */
+const MIN_TWO_SWAPS = 6;
 
 /** `text` with misread words mended; words the list knows, and words it cannot mend, are kept as read. */
 export function repairLine(text: string, lex: Lexicon, opts: RepairOptions = {}): string {
@@ -53,7 +55,8 @@ export function repairLine(text: string, lex: Lexicon, opts: RepairOptions = {})
   if (opts.continues && words.length) half.add(words[0]!);
   joinSplitWords(chunks, words, half, lex, maxRank);
   return chunks
-    .map((chunk, i) => (!/\S/.test(chunk) || half.has(i) ? chunk : repairChunk(chunk, lex, maxRank)))
+    // A half keeps its letters; a digit in it is still a misread ("Dear s1r-" at a line end).
+    .map((chunk, i) => (!/\S/.test(chunk) ? chunk : repairChunk(chunk, lex, maxRank, half.has(i))))
     .join('');
 }
 
@@ -81,14 +84,14 @@ function joinSplitWords(chunks: string[], words: number[], half: ReadonlySet<num
 }
 
 /** One whitespace-delimited chunk: punctuation around it kept, hyphen and slash parts mended one by one. */
-function repairChunk(chunk: string, lex: Lexicon, maxRank: number): string {
+function repairChunk(chunk: string, lex: Lexicon, maxRank: number, digitsOnly: boolean): string {
   const m = /^([^A-Za-z0-9]*)(.*?)([^A-Za-z0-9]*)$/s.exec(chunk);
   if (!m || !m[2]) return chunk;
   const [, lead, core, trail] = m;
   const parts = core!.split(/([-‐–/,.])/);
   // Parts of a compound are often prefixes, names or halves of a broken word ("pre-Islamic", "d'Am-boise"):
   // only their digits are mended.
-  const compound = parts.length > 1;
+  const compound = digitsOnly || parts.length > 1;
   // An amount ("£1oo,ooo") or a number with a real digit group beside it: look-alikes there are digits.
   const amount = /[£$€]$/.test(lead!) || (compound && parts.some((p, i) => i % 2 === 0 && /^[0-9]+$/.test(p)));
   const mend = (p: string, i: number) =>
@@ -136,18 +139,33 @@ function mendLetters(word: string, lex: Lexicon, maxRank: number): string | unde
   const casing = caseOf(word);
   if (casing === 'mixed') return undefined;
   const lower = word.toLowerCase();
-  let best: { text: string; cost: number; rank: number }[] = [];
+  const known = (text: string) => (lex.rank(text) ?? Infinity) <= maxRank;
+  const one = swapsOf(lower);
+  let found = one.filter((c) => known(c.text));
+  // A long word may hold two of the likeliest misreads ("lcttcr" → "letter"), tried only where one swap finds
+  // nothing; two of the others reach too many words ("devant" → "devout").
+  if (!found.length && lower.length >= MIN_TWO_SWAPS) {
+    const likeliest = one.filter((a) => a.cost === 1);
+    found = likeliest
+      .flatMap((a) => swapsOf(a.text, a.at + a.length).filter((b) => b.cost === 1).map((b) => ({ ...b, cost: 2 })))
+      .filter((c) => known(c.text));
+  }
+  if (!found.length) return undefined;
+  const cost = Math.min(...found.map((c) => c.cost));
+  const best = new Set(found.filter((c) => c.cost === cost).map((c) => c.text));
+  if (best.size !== 1) return undefined;
+  return applyCase([...best][0]!, casing);
+}
+
+/** Every word one look-alike swap at or after `from` makes of `lower`, with where the swap ends up. */
+function swapsOf(lower: string, from = 0): { text: string; cost: number; at: number; length: number }[] {
+  const out: { text: string; cost: number; at: number; length: number }[] = [];
   for (const [read, meant, cost] of LOOK_ALIKES) {
-    for (let at = lower.indexOf(read); at >= 0; at = lower.indexOf(read, at + 1)) {
-      const text = lower.slice(0, at) + meant + lower.slice(at + read.length);
-      const rank = lex.rank(text);
-      if (rank === undefined || rank > maxRank) continue;
-      if (!best.length || cost < best[0]!.cost) best = [{ text, cost, rank }];
-      else if (cost === best[0]!.cost && !best.some((b) => b.text === text)) best.push({ text, cost, rank });
+    for (let at = lower.indexOf(read, from); at >= 0; at = lower.indexOf(read, at + 1)) {
+      out.push({ text: lower.slice(0, at) + meant + lower.slice(at + read.length), cost, at, length: meant.length });
     }
   }
-  if (best.length !== 1) return undefined;
-  return applyCase(best[0]!.text, casing);
+  return out;
 }
 
 type Casing = 'lower' | 'title' | 'upper' | 'mixed';
