@@ -1,12 +1,14 @@
 // Misread words mended with a word list, the way a proof-reader would: only where the word as read is not a
-// word, one look-alike swap makes it one, and no other swap of the same likelihood does.
+// word, a look-alike swap makes it one, and no other swap of the same likelihood does.
 //
 // The line recognizer decodes greedily, letter by letter, and on old print and typewriter faces it confuses
 // shapes that differ by a stroke: "rcpulsed", "foundcd", "s1r", "109o". Decoding stays exactly greedy
-// (speculation must reproduce it); this runs on the finished text of a recognized line. Three mends:
+// (speculation must reproduce it); this runs on the finished text of a recognized line. Four mends:
 //  - numbers: a run of digits holding o, O, l, I or i ("109o", "i9o1") is read as digits ("1090", "1901");
 //  - digits in words: 0, 1, 5 or 8 inside letters ("s1r", "year8") where letters make a listed word;
-//  - look-alike letters: one swap from LOOK_ALIKES turns an unlisted word into a listed one.
+//  - look-alike letters: one swap from LOOK_ALIKES (two of the likeliest in a long word) turns an unlisted
+//    lower-case word into a listed one;
+//  - split words: two neighbours, one not a word, whose letters make a listed word are joined ("Uni versity").
 // A word the list knows is never touched, and neither is one with two equally likely mends.
 import type { Lexicon } from './lexicon';
 
