@@ -74,13 +74,15 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
 }
 
 function listMarkdown(b: Block, line: (i: number) => string, joinLines: (parts: string[]) => string): string {
-  const items = b.items ?? [b.lines];
+  const items = (b.items ?? [b.lines]).map((ids) => joinLines(ids.map(line)));
+  // Markdown numbers a list only with digits: items marked "(a)", "(iv)" or "(R)" keep their marks as printed.
+  const lettered = b.ordered && items.some((text) => listMarker(text)?.number === undefined);
   let n = 1;
   return items
-    .map((ids) => {
-      const text = joinLines(ids.map(line));
+    .map((text) => {
       const m = listMarker(text);
       const body = m ? text.slice(text.indexOf(m.marker.trim()) + m.marker.trim().length).trim() : text;
+      if (lettered) return `- ${escapeBlockStart(text.trim())}`;
       if (b.ordered) {
         const num = m?.number ?? n;
         n = num + 1;

@@ -44,3 +44,34 @@ describe('headings at the body\'s stated size', () => {
     expect(headings).toEqual(['Background', 'Pubertal development in TS', 'Sex steroid replacement in TS']);
   });
 });
+
+describe('a column set a little larger than the body, in entries with a hanging indent (a TV listing)', () => {
+  // Body text on the left at size 20; on the right, entries at size 23 whose first line starts at the column's
+  // edge with a time and whose other lines are indented under the title.
+  const body = Array.from({ length: 30 }, (_, k) => ({
+    bbox: [100, 100 + 28 * k, 600, 124 + 28 * k] as [number, number, number, number],
+    text: `body line ${k} of the article that fills the left column of the page,`,
+    size: 20,
+  }));
+  const entry = (y: number, rows: string[]) =>
+    rows.map((text, k) => ({
+      bbox: [k === 0 ? 700 : 760, y + 31 * k, k === 0 ? 1000 : 760 + 11 * text.length, y + 27 + 31 * k] as [number, number, number, number],
+      text,
+      size: 23,
+    }));
+  const lines = [
+    ...body,
+    ...entry(100, ['10.00 The Late Late', 'Show With', 'James Corden', 'Best Of The Week', 'With Sophie Turner', '(R).']),
+    ...entry(330, ['11.00 A League Of', 'Their Own With', 'Andros Townsend and', 'Micky Flanagan (R)', '(S).']),
+  ];
+  const blocks = layoutPage(lines, { width: 1400, height: 2000 }, {});
+  const text = (b: (typeof blocks)[number]) => b.lines.map((i) => lines[i]!.text).join(' ');
+
+  it('reads each entry as one paragraph: its short lines are neither headings nor paragraphs of their own', () => {
+    const right = blocks.filter((b) => b.bbox[0] >= 650);
+    expect(right.map((b) => [b.type, text(b)])).toEqual([
+      ['paragraph', '10.00 The Late Late Show With James Corden Best Of The Week With Sophie Turner (R).'],
+      ['paragraph', '11.00 A League Of Their Own With Andros Townsend and Micky Flanagan (R) (S).'],
+    ]);
+  });
+});

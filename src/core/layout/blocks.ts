@@ -97,6 +97,8 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
     });
   }
 
+  if (ctx.statedSizes) proseOfLargerColumns(rows, kinds, Math.max(0.6 * body, lineGap + 0.5 * body));
+
   const blocks: Block[] = [];
   let cur: { kind: Kind; rows: Row[] } | undefined;
   rows.forEach((r, k) => {
@@ -119,7 +121,7 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       else if (kind === 'footnote' && /^(\d{1,3}|[*†‡§¶])\s/.test(r.text)) start = true; // each note is its own block
       else if (cur.kind === 'list') start = false;
       else if (heightJump) start = true;
-      else if (indentNow && !indentPrev && kind === 'paragraph') start = true;
+      else if (indentNow && !indentPrev && kind === 'paragraph' && !hangingIndent(cur.rows, r, rows[k + 1], body)) start = true;
       else if (prevShort && kind === 'paragraph') start = true;
       else if (cur.kind === 'heading' && cur.rows.length >= 3) start = true;
       if (cur.kind === 'list' && kind === 'paragraph' && !start) {
@@ -136,6 +138,33 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   });
   if (cur) blocks.push(toBlock(cur.kind, cur.rows));
   return blocks;
+}
+
+/**
+ * A heading by a little extra size (stated sizes ≥ 1.1 × the page's body) is prose where text of the same size
+ * runs on into it without a gap: a column set larger throughout (a TV listing, a sidebar) has short lines
+ * that are no headings ("10.00 The Late Late / Show With / James Corden:"). A heading leads its run, so
+ * only rows after a paragraph row of the run are taken back.
+ */
+function proseOfLargerColumns(rows: Row[], kinds: Kind[], maxGap: number): void {
+  for (let k = 1; k < rows.length; k++) {
+    const r = rows[k]!;
+    const prev = rows[k - 1]!;
+    const sameSize = Math.abs(r.size - prev.size) <= 0.08 * Math.max(r.size, prev.size);
+    const runsOn = sameSize && r.box[1] - prev.box[3] <= maxGap;
+    if (runsOn && kinds[k] === 'heading' && kinds[k - 1] === 'paragraph' && r.size < 1.2 && prev.hasText) kinds[k] = 'paragraph';
+  }
+}
+
+/**
+ * An entry whose first line stands out to the left and whose others are indented alike (a listing, a
+ * glossary, a bibliography) is one paragraph: an indented second row is no new paragraph's first line when
+ * the row after it keeps the indent and the first row did not end a sentence.
+ */
+function hangingIndent(curRows: Row[], r: Row, next: Row | undefined, body: number): boolean {
+  if (curRows.length !== 1 || !next) return false;
+  const first = curRows[0]!;
+  return Math.abs(next.box[0] - r.box[0]) < 0.5 * body && !/[.!?:]["')\]]?$/.test(first.text) && next.box[1] - r.box[3] < body;
 }
 
 function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; colW: number; page: PageSize; lines: TextLine[]; stated: boolean; wide: number }): Kind {
