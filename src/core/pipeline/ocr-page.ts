@@ -22,6 +22,7 @@ import { readWithTextLayer, type LayerLines } from './text-layer-page';
 import { layerLines } from '../searchable-pdf/layer-lines';
 import { uprightPage, type UprightResult } from './upright-page';
 import { mendWords } from './mend-words';
+import { splitAtGutters } from './gutter-lines';
 import { demoteUnsureHeadings } from './unsure-headings';
 import { dropUnsureSpecks, lineHeight } from './unsure-specks';
 
@@ -76,7 +77,8 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
     }
   }
   const { image, clean, detected, toPage } = upright;
-  const lines: TextLine[] = layer?.lines ?? detected.map((l) => ({ bbox: l.bbox, angle: l.angle }));
+  // Recognized lines the detector ran across a column gutter are cut back into two (gutter-lines.ts).
+  const lines: TextLine[] = layer?.lines ?? splitAtGutters(detected, image).map((l) => ({ bbox: l.bbox, angle: l.angle }));
   const boxes = lines.map((l) => l.bbox);
   // The page pixels let the layout find ruled tables, figures and drawn bullets: rules and bullets on the
   // page itself (the detector's median copy erases one-pixel rules and greys small strokes), figures on the
