@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../layout/types';
 import { parseLexicon } from '../text/lexicon';
-import { mendWords } from './mend-words';
+import { markLineEquations, mendWords } from './mend-words';
 
 const lex = parseLexicon(['the', 'was', 'and', 'end', 'of', 'immigration', 'seems', 'been', 'lion', 'where'].map((w) => `${w}\t10`).join('\n'));
 const block = (type: Block['type'], lines: number[]): Block => ({ type, bbox: [0, 0, 1, 1], lines });
@@ -19,5 +19,13 @@ describe('mendWords', () => {
     const texts = ['la lettre que vous avez écrite', 'est arrivée hier soir à Paris', 'the cnd'];
     expect(mendWords([block('paragraph', [0, 1, 2])], texts, lex)).toBe(0);
     expect(texts[2]).toBe('the cnd');
+  });
+});
+
+describe('markLineEquations', () => {
+  it('writes simple equations of recognized lines as inline math, leaving formula blocks to the formula recognizer', () => {
+    const texts = ['Put CD = h, AB = 2c, and', 'x = cnd', 'ad = bc'];
+    markLineEquations([block('paragraph', [0]), block('formula', [1]), block('heading', [2])], texts, lex);
+    expect(texts).toEqual(['Put $CD = h$, $AB = 2c$, and', 'x = cnd', '$ad = bc$']);
   });
 });

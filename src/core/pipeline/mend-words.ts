@@ -7,6 +7,7 @@
 import type { Block } from '../layout/types';
 import type { Lexicon } from '../text/lexicon';
 import { knownShare, repairLine } from '../text/word-repair';
+import { markEquations } from '../text/equations';
 import { closePrintSpacing } from '../text/print-spacing';
 import { cutRepeatedWords } from '../text/word-repeats';
 
@@ -34,4 +35,15 @@ export function mendWords(blocks: readonly Block[], texts: (string | undefined)[
     });
   }
   return changed.size;
+}
+
+/**
+ * Simple equations in recognized prose written as inline math ("Put CD = h" → "Put $CD = h$": text/equations.ts),
+ * on any page: equations are read alike in every language. Formula blocks are the formula recognizer's.
+ */
+export function markLineEquations(blocks: readonly Block[], texts: (string | undefined)[], lex?: Lexicon): void {
+  for (const b of blocks) {
+    if (b.type === 'formula' || b.type === 'figure') continue;
+    for (const i of b.lines) if (texts[i]) texts[i] = markEquations(texts[i]!, lex);
+  }
 }

@@ -21,7 +21,7 @@ import { detectAroundLayer } from './layer-detect';
 import { readWithTextLayer, type LayerLines } from './text-layer-page';
 import { layerLines } from '../searchable-pdf/layer-lines';
 import { uprightPage, type UprightResult } from './upright-page';
-import { mendWords } from './mend-words';
+import { markLineEquations, mendWords } from './mend-words';
 import { splitAtGutters } from './gutter-lines';
 import { demoteUnsureHeadings } from './unsure-headings';
 import { dropUnsureSpecks, lineHeight } from './unsure-specks';
@@ -130,6 +130,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   t = performance.now();
   // Words of a recognized page mended with the pack's word list; a page's own text is as the PDF writes it.
   if (!layer && engine.text.lexicon) mendWords(blocks, texts, engine.text.lexicon);
+  if (!layer) markLineEquations(blocks, texts, engine.text.lexicon);
   opts.onProgress?.('assemble', 0, 1);
   const assembled = assembleMarkdown(blocks, texts, { page, dropHeaders: opts.dropHeaders, keepHyphens: opts.keepHyphens });
   layoutMs += performance.now() - t;
