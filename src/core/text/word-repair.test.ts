@@ -103,3 +103,13 @@ describe('knownShare', () => {
     expect(knownShare(['12 34'], small)).toBe(0);
   });
 });
+
+describe('the commonest words misread', () => {
+  const lex = parseLexicon(['the\t10', 'and\t10', 'she\t10', 'end\t10'].join('\n'));
+  it('mends a three-letter word one look-alike from "the" or "and"', () => {
+    expect(repairLine('founded at ihe end of 1799, lhe king aud his court', lex)).toBe('founded at the end of 1799, the king and his court');
+  });
+  it('leaves words that are no look-alike of them', () => {
+    expect(repairLine('Wissenschaft und Kunst; ths city; she', lex)).toBe('Wissenschaft und Kunst; ths city; she');
+  });
+});

@@ -114,7 +114,25 @@ export function repairWord(word: string, lex: Lexicon, maxRank = DEFAULT_MAX_RAN
   // Capitalised words are mostly names, which no word list holds ("Salar" is not a misread "Solar").
   if (digitsOnly || word.length < 3 || word !== word.toLowerCase() || lex.rank(word) !== undefined) return word;
   // A three-letter word becomes only a common one ("cnd" → "end", not "von" → "van").
-  return mendLetters(word, lex, word.length === 3 ? SHORT_MAX_RANK : maxRank) ?? word;
+  return mendLetters(word, lex, word.length === 3 ? SHORT_MAX_RANK : maxRank) ?? (word.length === 3 ? commonestWord(word) : undefined) ?? word;
+}
+
+/**
+ * The two commonest words of English with one letter misread as a shape like it ("ihe", "lhe", "aud"), in
+ * three-letter words the list does not know. The look-alikes here are wider than LOOK_ALIKES: only these two
+ * words can come of them, and a word like "und" (German) or "ths" (a writer's own) is no look-alike of either.
+ */
+const COMMONEST: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  the: { t: 'ilf', h: 'bkn', e: 'co' },
+  and: { a: 'oe', n: 'urm', d: '' },
+};
+
+function commonestWord(lower: string): string | undefined {
+  const near = Object.entries(COMMONEST).filter(([word, misreads]) => {
+    const diff = [...word].map((ch, i) => (ch === lower[i] ? -1 : i)).filter((i) => i >= 0);
+    return diff.length === 1 && misreads[word[diff[0]!]!]!.includes(lower[diff[0]!]!);
+  });
+  return near.length === 1 ? near[0]![0] : undefined;
 }
 
 function mendDigits(word: string, lex: Lexicon, maxRank: number): string {
