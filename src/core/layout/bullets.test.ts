@@ -23,6 +23,14 @@ describe('drawn bullets', () => {
     expect([...findDrawnBullets(img, boxes, [0, 1, 2])]).toEqual([0]);
   });
 
+  it('takes no line end beside a line for its bullet: the left column’s hyphen across a narrow gutter', () => {
+    const img = page(800, 300);
+    const boxes: BBox[] = [[140, 100, 600, 120]];
+    fill(img, [122, 107, 128, 113]); // as compact as a dot …
+    fill(img, [40, 102, 100, 118]); // … but the end of a line of text just before it
+    expect([...findDrawnBullets(img, boxes, [0])]).toEqual([]);
+  });
+
   it('turns lines with drawn bullets into list items', () => {
     const img = page(800, 400);
     const text = (y: number, t: string) => ({ bbox: [140, y, 140 + t.length * 10, y + 20] as BBox, text: t });
@@ -51,6 +59,35 @@ describe('bullets inside detector boxes', () => {
     fill(img, [145, 100, 155, 122]);
     fill(img, [110, 200, 114, 222]); // "I"
     fill(img, [130, 200, 140, 222]);
+    expect([...findDrawnBullets(img, boxes, [0, 1])]).toEqual([0]);
+  });
+
+  it('takes no small round letter for a bullet, nor a dot a letter space from its word', () => {
+    const img = page(800, 300);
+    const boxes: BBox[] = [
+      [100, 90, 600, 130], // an "o": a ring, a word space before the next glyph
+      [100, 190, 600, 230], // a filled dot a letter space (a third of the glyph height) before it
+    ];
+    fill(img, [110, 107, 118, 115]);
+    for (let y = 108; y < 114; y++) img.pixels.fill(255, (y * 800 + 111) * 4, (y * 800 + 117) * 4);
+    fill(img, [130, 100, 140, 122]);
+    fill(img, [110, 207, 118, 215]);
+    fill(img, [125, 200, 135, 222]);
+    expect([...findDrawnBullets(img, boxes, [0, 1])]).toEqual([]);
+  });
+
+  it('reads a scan’s speck in the gap as paper, beside a bullet of some size only', () => {
+    const img = page(800, 300);
+    const boxes: BBox[] = [
+      [100, 90, 600, 130], // • 8×8, a one-pixel speck, then text
+      [100, 190, 600, 230], // a 2×2 dot, a one-pixel mark, then text: faint print, not a bullet
+    ];
+    fill(img, [110, 107, 118, 115]);
+    fill(img, [121, 111, 122, 112]);
+    fill(img, [132, 100, 142, 122]);
+    fill(img, [110, 210, 112, 212]);
+    fill(img, [115, 211, 116, 212]);
+    fill(img, [118, 200, 128, 222]);
     expect([...findDrawnBullets(img, boxes, [0, 1])]).toEqual([0]);
   });
 });

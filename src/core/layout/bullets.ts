@@ -35,9 +35,18 @@ export function findDrawnBullets(image: PageImage, boxes: BBox[], indices: numbe
     const cy = (by0 + by1) / 2;
     // Small, roughly square, filled, and nearer the middle of the line than its edges.
     const compact = bw <= 0.5 * h && bh <= 0.5 * h && bw >= 0.12 * h && bh >= 0.12 * h && bw / bh < 2 && bh / bw < 2;
-    if (compact && n >= 0.4 * bw * bh && Math.abs(cy - (y0 + y1) / 2) < 0.3 * h) out.add(i);
+    if (compact && n >= 0.4 * bw * bh && Math.abs(cy - (y0 + y1) / 2) < 0.3 * h && clearBefore(bx0, sy0, sy1, h, dark)) out.add(i);
   }
   return out;
+}
+
+/**
+ * A bullet starts its line: paper to its left. The end of a line beside it (the left column's hyphen or full stop
+ * across a narrow gutter) is a small blob too, with that line's letters just before it.
+ */
+function clearBefore(bx0: number, y0: number, y1: number, h: number, dark: (x: number, y: number) => boolean): boolean {
+  for (let x = Math.max(0, Math.floor(bx0 - 1.5 * h)); x < bx0 - 0.2 * h; x++) for (let y = y0; y < y1; y++) if (dark(x, y)) return false;
+  return true;
 }
 
 /**
@@ -66,9 +75,16 @@ function bulletInside(image: PageImage, box: BBox, dark: (x: number, y: number) 
   for (let c = column(x); c && x < limit; c = column(++x)) [bt, bb] = [Math.min(bt, c[0]), Math.max(bb, c[1])];
   const bw = x - bx0;
   const bh = bb - bt + 1;
-  // The gap after it, then the text's glyphs over the next stretch.
+  const blob = inkRun(bx0, x, y0, y1, dark).pixels;
+  // The gap after it, then the text's glyphs. A scan's speck in the gap, far less ink than a bullet of some
+  // size, is paper; faint print's thin strokes are not specks, beside a dot no bigger than they are.
   let gap = 0;
-  while (x < x1 && !column(x)) [x, gap] = [x + 1, gap + 1];
+  for (;;) {
+    while (x < x1 && !column(x)) [x, gap] = [x + 1, gap + 1];
+    const speck = inkRun(x, x1, y0, y1, dark);
+    if (blob < 16 || speck.width > 2 || 8 * speck.pixels > blob || x + speck.width >= x1) break;
+    [x, gap] = [x + speck.width, gap + speck.width];
+  }
   let [gt, gb] = [Infinity, -1];
   for (let k = x; k < Math.min(x1, x + 2 * h); k++) {
     const c = column(k);
@@ -76,5 +92,22 @@ function bulletInside(image: PageImage, box: BBox, dark: (x: number, y: number) 
   }
   const gh = gb - gt + 1;
   if (gb < 0) return false;
-  return bw <= 0.8 * gh && bh <= 0.55 * gh && bw >= 2 && bh >= 2 && bw / bh < 2 && bh / bw < 2 && gap >= 0.25 * gh && Math.abs((bt + bb) / 2 - (gt + gb) / 2) < 0.25 * gh;
+  // A bullet is filled (a disc fills ~0.79 of its box, a square all of it) and stands a word space from its text;
+  // a line's first small letter ("c", "o", "s" before the ascenders of the next) is a ring a letter space away.
+  let inked = 0;
+  for (let cx = bx0; cx < bx0 + bw; cx++) for (let cy = bt; cy <= bb; cy++) if (dark(cx, cy)) inked++;
+  const filled = inked >= 0.6 * bw * bh;
+  return filled && bw <= 0.8 * gh && bh <= 0.55 * gh && bw >= 2 && bh >= 2 && bw / bh < 2 && bh / bw < 2 && gap >= 0.45 * gh && Math.abs((bt + bb) / 2 - (gt + gb) / 2) < 0.25 * gh;
+}
+
+/** The run of inked columns from x: its width and how many dark pixels it holds. */
+function inkRun(x: number, x1: number, y0: number, y1: number, dark: (x: number, y: number) => boolean): { width: number; pixels: number } {
+  let [width, pixels] = [0, 0];
+  for (; x + width < x1; width++) {
+    let n = 0;
+    for (let y = y0; y < y1; y++) if (dark(x + width, y)) n++;
+    if (n === 0) break;
+    pixels += n;
+  }
+  return { width, pixels };
 }
