@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox, PageImage } from '../../protocol/page';
-import { findDrawnBullets } from './bullets';
+import { findDrawnBullets, loneBullets } from './bullets';
 import { layoutPage } from './layout-page';
 
 function page(w: number, h: number): PageImage {
@@ -89,5 +89,22 @@ describe('bullets inside detector boxes', () => {
     fill(img, [115, 211, 116, 212]);
     fill(img, [118, 200, 128, 222]);
     expect([...findDrawnBullets(img, boxes, [0, 1])]).toEqual([0]);
+  });
+});
+
+describe('bullets boxed alone', () => {
+  it('writes a dot boxed before a line as a bullet, not a full stop after one or a dot alone', () => {
+    const boxes: BBox[] = [
+      [200, 613, 224, 636], // "." just left of a line
+      [228, 607, 958, 638],
+      [100, 700, 600, 730], // a line, then a "." boxed after it
+      [604, 705, 620, 728],
+      [200, 800, 224, 823], // a "." with nothing beside it
+      [203, 908, 235, 934], // ". ": a grown box overlapping its line's
+      [229, 905, 1008, 936],
+    ];
+    const texts = ['.', 'The ancient bridge beneath the meadow.', 'The steady engine supports the ladder', '.', '.', '. .', 'The modern volume'];
+    loneBullets(boxes, texts);
+    expect(texts).toEqual(['•', 'The ancient bridge beneath the meadow.', 'The steady engine supports the ladder', '.', '.', '•', 'The modern volume']);
   });
 });

@@ -3,8 +3,10 @@
 // bullet are checked for a bullet at their own start instead.
 //
 //   findDrawnBullets(image, boxes, indices) → Set of line indices
+//   loneBullets(boxes, texts)                 → a bullet boxed alone and read ".", written '•'
 import type { BBox, PageImage } from '../../protocol/page';
 import { darkAt } from '../image/ink';
+import { verticalOverlap } from './geometry';
 
 export function findDrawnBullets(image: PageImage, boxes: BBox[], indices: number[]): Set<number> {
   const out = new Set<number>();
@@ -110,4 +112,23 @@ function inkRun(x: number, x1: number, y0: number, y1: number, dark: (x: number,
     pixels += n;
   }
   return { width, pixels };
+}
+
+/** What a recognizer reads for a bullet drawn as a shape, alone in its box: a dot-like mark, or two. */
+const DOT = /^[.·•∙●◦°oO](?: ?[.·•∙])?$/;
+
+/**
+ * Bullets the detector boxed apart from their line and the recognizer read as a dot ("."), written '•' so the
+ * line's row is a list item: a compact box holding one dot-like mark, with a line of text starting just right of
+ * it on the same row. A full stop is never alone before a line.
+ */
+export function loneBullets(boxes: readonly BBox[], texts: (string | undefined)[]): void {
+  boxes.forEach((b, i) => {
+    const h = b[3] - b[1];
+    if (!DOT.test(texts[i]?.trim() ?? '') || b[2] - b[0] > 1.5 * h) return;
+    const line = boxes.some(
+      (c, j) => j !== i && (texts[j]?.trim().length ?? 0) > 1 && c[2] - c[0] > 2 * (c[3] - c[1]) && c[0] > (b[0] + b[2]) / 2 && c[0] < b[2] + 2 * h && verticalOverlap(b, c) > 0.5,
+    );
+    if (line) texts[i] = '•';
+  });
 }

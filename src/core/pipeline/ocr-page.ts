@@ -8,6 +8,7 @@ import { claimedFormulas, unsureFormulasAsText } from '../formula/formula-confid
 import { glyphFormulaBlocks } from '../glyph-math/formula-blocks';
 import { linePreprocess, lineWidths } from '../image/line-input';
 import { clampToPage } from '../image/line-pieces';
+import { loneBullets } from '../layout/bullets';
 import { layoutPage } from '../layout/layout-page';
 import type { TextLine } from '../layout/types';
 import type { BBox, PageImage, PagePartial, PageResult, PageStats } from '../../protocol/page';
@@ -96,6 +97,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
         )
       : await readAll(engine, image, boxes, opts, splitWidth);
   const texts = [...read.texts];
+  loneBullets(boxes, texts);
   let stats: DecodeStats = read.stats;
   let encoderMs = read.encoderMs;
 
@@ -149,6 +151,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
 async function readAll(engine: PageEngine, image: PageImage, boxes: BBox[], opts: OcrPageOptions, splitWidth: number) {
   const read = await readBoxes(engine.text, image, boxes, opts, 'recognize', splitWidth);
   const texts = [...read.texts];
+  loneBullets(boxes, texts);
   dropUnsureSpecks(texts, boxes, read.confidence);
   return { ...read, texts, layoutMs: 0 };
 }
