@@ -11,6 +11,7 @@ import type { RecognizerSpec } from '../pack/manifest-types';
 import { batchMemory, encodeLine, releaseMemory, type BatchMemory, type LineMemoryHost } from './line-memory';
 import type { Lexicon } from '../text/lexicon';
 import { piecesToText, type PieceVocab } from './piece-vocab';
+import { chooseWords, forcedLogProbs, hasUnlistedWord } from './word-choices';
 import type { TensorRuntime, TensorSession } from './tensor-runtime';
 
 export interface LineRecognizer {
@@ -96,10 +97,29 @@ async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: n
     const ended = out.tokens.map((t, i) => out.finish?.[i] === 'eos' && t.length <= bound(i));
     out.tokens = out.tokens.map((t, i) => t.slice(0, bound(i)));
     const confidence = out.tokens.map((t, i) => sequenceConfidence((out.logProbs?.[i] ?? []).slice(0, t.length)));
+    if (rec.lexicon && spec.output !== 'latex') {
+      const started = performance.now();
+      out.tokens = await readUnlistedWords(rec, rec.lexicon, memory, out.tokens);
+      out.stats.ms.decoder += performance.now() - started;
+    }
     return { ...out, confidence, ended };
   } finally {
     releaseMemory(rec.runtime, memory);
   }
+}
+
+/**
+ * Lines with a word the list does not know get one teacher-forced pass on the same memory, and such words are
+ * read again among the decoder's runner-up letters (word-choices.ts). Decoding stays exactly greedy before it.
+ */
+async function readUnlistedWords(rec: LineRecognizer, lex: Lexicon, memory: BatchMemory, tokens: number[][]): Promise<number[][]> {
+  const rows = tokens.flatMap((t, i) => (hasUnlistedWord(t, rec.vocab, lex) ? [i] : []));
+  if (rows.length === 0) return tokens;
+  const sub = rows.length === tokens.length ? memory : rec.model.selectMemoryRows(memory, rows);
+  const logProbs = await forcedLogProbs(rec.model, sub, rows.map((i) => tokens[i]!), rec.spec.tokenizer.bos);
+  const out = [...tokens];
+  rows.forEach((i, j) => (out[i] = chooseWords(tokens[i]!, logProbs[j]!, rec.vocab, lex)));
+  return out;
 }
 
 /**
