@@ -6,7 +6,7 @@
 //   loneBullets(boxes, texts)                 → a bullet boxed alone and read ".", written '•'
 import type { BBox, PageImage } from '../../protocol/page';
 import { darkAt } from '../image/ink';
-import { verticalOverlap } from './geometry';
+import { height, verticalOverlap, width } from './geometry';
 
 export function findDrawnBullets(image: PageImage, boxes: BBox[], indices: number[]): Set<number> {
   const out = new Set<number>();
@@ -96,9 +96,7 @@ function bulletInside(image: PageImage, box: BBox, dark: (x: number, y: number) 
   if (gb < 0) return false;
   // A bullet is filled (a disc fills ~0.79 of its box, a square all of it) and stands a word space from its text;
   // a line's first small letter ("c", "o", "s" before the ascenders of the next) is a ring a letter space away.
-  let inked = 0;
-  for (let cx = bx0; cx < bx0 + bw; cx++) for (let cy = bt; cy <= bb; cy++) if (dark(cx, cy)) inked++;
-  const filled = inked >= 0.6 * bw * bh;
+  const filled = blob >= 0.6 * bw * bh;
   return filled && bw <= 0.8 * gh && bh <= 0.55 * gh && bw >= 2 && bh >= 2 && bw / bh < 2 && bh / bw < 2 && gap >= 0.45 * gh && Math.abs((bt + bb) / 2 - (gt + gb) / 2) < 0.25 * gh;
 }
 
@@ -124,10 +122,10 @@ const DOT = /^[.·•∙●◦°oO](?: ?[.·•∙])?$/;
  */
 export function loneBullets(boxes: readonly BBox[], texts: (string | undefined)[]): void {
   boxes.forEach((b, i) => {
-    const h = b[3] - b[1];
-    if (!DOT.test(texts[i]?.trim() ?? '') || b[2] - b[0] > 1.5 * h) return;
+    const h = height(b);
+    if (!DOT.test(texts[i]?.trim() ?? '') || width(b) > 1.5 * h) return;
     const line = boxes.some(
-      (c, j) => j !== i && (texts[j]?.trim().length ?? 0) > 1 && c[2] - c[0] > 2 * (c[3] - c[1]) && c[0] > (b[0] + b[2]) / 2 && c[0] < b[2] + 2 * h && verticalOverlap(b, c) > 0.5,
+      (c, j) => j !== i && (texts[j]?.trim().length ?? 0) > 1 && width(c) > 2 * height(c) && c[0] > (b[0] + b[2]) / 2 && c[0] < b[2] + 2 * h && verticalOverlap(b, c) > 0.5,
     );
     if (line) texts[i] = '•';
   });

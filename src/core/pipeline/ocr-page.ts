@@ -151,7 +151,6 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
 async function readAll(engine: PageEngine, image: PageImage, boxes: BBox[], opts: OcrPageOptions, splitWidth: number) {
   const read = await readBoxes(engine.text, image, boxes, opts, 'recognize', splitWidth);
   const texts = [...read.texts];
-  loneBullets(boxes, texts);
   dropUnsureSpecks(texts, boxes, read.confidence);
   return { ...read, texts, layoutMs: 0 };
 }

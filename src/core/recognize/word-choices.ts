@@ -78,6 +78,9 @@ function logSoftmax(values: Float32Array): Float32Array {
 export function lowerWords(tokens: readonly number[], vocab: PieceVocab): { start: number; end: number }[] {
   const letter = (t: number | undefined) => t !== undefined && /^[a-z]$/.test(vocab.pieces[t] ?? '');
   const wordish = (t: number | undefined) => t !== undefined && /^[\p{L}\p{N}]/u.test(vocab.pieces[t] ?? '');
+  // A word glued to a capital, a digit or another script's letter is a name or a code, and one beside a hyphen
+  // may be half a word: left alone.
+  const joined = (t: number | undefined) => wordish(t) || /^[-‐]$/.test(vocab.pieces[t ?? -1] ?? '');
   const out: { start: number; end: number }[] = [];
   for (let i = 0; i < tokens.length; ) {
     if (!letter(tokens[i])) {
@@ -86,9 +89,6 @@ export function lowerWords(tokens: readonly number[], vocab: PieceVocab): { star
     }
     let j = i;
     while (letter(tokens[j])) j++;
-    // A word glued to a capital, a digit or another script's letter is a name or a code, and one beside a hyphen
-    // may be half a word: left alone.
-    const joined = (t: number | undefined) => wordish(t) || /^[-‐]$/.test(vocab.pieces[t ?? -1] ?? '');
     if (!joined(tokens[i - 1]) && !joined(tokens[j])) out.push({ start: i, end: j });
     i = j;
   }
