@@ -15,6 +15,7 @@ import { imageScale, OCR_TARGET, pdfScale, scaledSide } from '../src/core/page-r
 import type { LayerLine } from '../src/core/text-layer/text-items';
 import { readPageText } from '../src/core/text-layer/page-text';
 import { paints } from '../src/core/page-render/blank-page';
+import { keepStylesAcrossRestore } from './canvas-state';
 
 export { OCR_TARGET };
 
@@ -59,6 +60,7 @@ export async function openSource(path: string, target: RenderTarget = OCR_TARGET
 
 async function openPdf(name: string, bytes: Uint8Array, target: RenderTarget): Promise<PageSource> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  keepStylesAcrossRestore();
   let doc: Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
   try {
     doc = await pdfjs.getDocument({

@@ -46,4 +46,18 @@ describe('pdf.js page renders', () => {
     const at = (y * marked.width + x) * 4;
     expect([...marked.pixels.subarray(at, at + 3)]).not.toEqual([...plain.pixels.subarray(at, at + 3)]);
   });
+
+  it('show text drawn after a soft mask was turned off inside a saved state (@napi-rs/canvas ≥ 1.1)', async () => {
+    // A white fill inside q … Q while a soft mask is on, then the mask turned off and black text drawn. pdf.js
+    // carries the canvas state across its soft-mask layer by reading the context's fillStyle; a canvas whose
+    // fillStyle reads back stale after restore() (@napi-rs/canvas 0.1) made the text white on white.
+    const text = 'BT /F1 14 Tf 72 700 Td (The quick brown fox jumps over the lazy dog.) Tj ET';
+    const plain = await render('plain-text.pdf', { width: 400, height: 760, content: text });
+    const masked = await render('soft-mask.pdf', { width: 400, height: 760, softMask: true, content: `/Sm gs q 1 1 1 rg /Sn gs Q /Sn gs ${text}` });
+    const scale = plain.height / 760;
+    const band = [Math.floor((760 - 718) * scale), Math.ceil((760 - 694) * scale)] as const;
+    const letters = darkIn(plain, ...band);
+    expect(letters).toBeGreaterThan(500);
+    expect(darkIn(masked, ...band)).toBeGreaterThanOrEqual(0.9 * letters);
+  });
 });

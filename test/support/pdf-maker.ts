@@ -5,8 +5,10 @@
  * A page with one line of text at its top left, or with a content stream of its own (`content`; font F1).
  * `highlights`: rectangles [x0, y0, x1, y1] (PDF points) painted over the text as highlighting tools flatten
  * them into a page: a form XObject in a non-isolated transparency group, filled with a /Multiply blend.
+ * `softMask`: the content may use /Sm (a luminosity soft mask that shows everything: its group paints the page
+ * white) and /Sn (soft mask off) as graphics states, as design tools write a drop shadow or a faded ornament.
  */
-export type MadePage = { width: number; height: number; highlights?: number[][] } & ({ text: string; fontSize: number } | { content: string });
+export type MadePage = { width: number; height: number; highlights?: number[][]; softMask?: boolean } & ({ text: string; fontSize: number } | { content: string });
 
 /**
  * `shiftedText`: the font's ToUnicode map gives every printable character as the next one ("a" as "b"), as a
@@ -32,9 +34,19 @@ export function makePdf(pages: MadePage[], o: { shiftedText?: boolean } = {}): B
       xobjects = ` /XObject << /Hl ${form} 0 R >>`;
       stream += '\nq /Hl Do Q';
     }
+    let states = '';
+    if (p.softMask) {
+      const white = `1 1 1 rg 0 0 ${p.width} ${p.height} re f`;
+      const group = add(
+        `<< /Type /XObject /Subtype /Form /BBox [0 0 ${p.width} ${p.height}] /Group << /Type /Group /S /Transparency /CS /DeviceRGB >> /Length ${white.length} >>\nstream\n${white}\nendstream`,
+      );
+      const on = add(`<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G ${group} 0 R >> >>`);
+      const off = add('<< /Type /ExtGState /SMask /None >>');
+      states = ` /ExtGState << /Sm ${on} 0 R /Sn ${off} 0 R >>`;
+    }
     const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
     kids.push(
-      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << /F1 ${font} 0 R >>${xobjects} >> /Contents ${content} 0 R >>`),
+      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << /F1 ${font} 0 R >>${xobjects}${states} >> /Contents ${content} 0 R >>`),
     );
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
