@@ -75,3 +75,27 @@ describe('a column set a little larger than the body, in entries with a hanging 
     ]);
   });
 });
+
+describe('an amount standing alone', () => {
+  // Body lines, then one short row centered in the column and set apart by space, as a table's cell the
+  // layout did not take into a table stands (issue14297: "(77,283)" became a display formula).
+  const page = (alone: string) => {
+    const lines = Array.from({ length: 8 }, (_, k) => ({
+      bbox: [100, 100 + 30 * k, 900, 122 + 30 * k] as [number, number, number, number],
+      text: `line ${k} of a paragraph that runs the width of the column, as prose does`,
+    }));
+    lines.push({ bbox: [455, 400, 545, 422], text: alone });
+    lines.push(...Array.from({ length: 4 }, (_, k) => ({ bbox: [100, 470 + 30 * k, 900, 492 + 30 * k] as [number, number, number, number], text: `more prose of the page on line ${k}, words as usual` })));
+    const blocks = layoutPage(lines, { width: 1000, height: 1400 });
+    return blocks.find((b) => b.lines.includes(8))!.type;
+  };
+
+  it('is a paragraph, not a display formula, in brackets or grouped by thousands', () => {
+    expect(page('(77,283)')).toBe('paragraph');
+    expect(page('¥ 1,958,945')).toBe('paragraph');
+  });
+
+  it('leaves fragments of a formula the text recognizer made little of a formula', () => {
+    expect(page('a (b + c) d')).toBe('formula');
+  });
+});

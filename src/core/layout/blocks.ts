@@ -9,7 +9,7 @@
 import type { BBox } from '../../protocol/page';
 import { groupRows, median, union } from './geometry';
 import type { Unit } from './reading-order';
-import { hasSectionNumber, isAuthorList, isCaption, isEquationNumber, isOrnament, isPageNumber, listMarker, mathScore } from './text-cues';
+import { hasSectionNumber, isAmount, isAuthorList, isCaption, isEquationNumber, isOrnament, isPageNumber, listMarker, mathScore } from './text-cues';
 import type { Block, PageSize, TableGrid, TextLine } from './types';
 
 export interface BlockContext {
@@ -193,7 +193,8 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   if (centered && spaced && rows.length > 2) {
     const words = text.split(/\s+/).filter(Boolean);
     const prose = words.filter((w) => /^\p{L}{4,}[,.;:]?$/u.test(w)).length;
-    const fragments = words.length > 0 && prose / words.length < 0.3 && text.length >= 3 && !isPageNumber(text);
+    // An amount standing alone (a table's cell the layout did not take into a table) is a value, not math.
+    const fragments = words.length > 0 && prose / words.length < 0.3 && text.length >= 3 && !isPageNumber(text) && !isAmount(text);
     if (!r.hasText || mathScore(text) >= 0.15 || fragments) return 'formula';
   }
   // Tall rows are headings, unless a full-width row is only tall from superscripts or formulas. Names and

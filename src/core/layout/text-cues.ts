@@ -23,6 +23,11 @@ export const isCaption = (text: string) => CAPTION.test(text.trim());
 const PAGE_NUMBER = /^(?:(?:page|p\.|seite)\s*)?[-–—]{0,2}\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—]{0,2}(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
 export const isPageNumber = (text: string) => PAGE_NUMBER.test(text.trim());
 
+// An amount as a table or a ledger sets it: a sign or an accountant's brackets, a currency, grouped digits.
+const AMOUNT = /^[-−–+]?\(?\s*[$€£¥]?\s*(?:\d{1,3}(?:[,.\s]\d{3})+|\d+)(?:[.,]\d+)?\s*%?\s*\)?$/;
+/** A number with at least two digits written as an amount ("(77,283)", "¥ 175,820", "-3.5%"). */
+export const isAmount = (text: string) => AMOUNT.test(text.trim()) && (text.match(/\d/g) ?? []).length >= 2;
+
 /**
  * Text that reads as a page's furniture rather than its body: a journal, volume, issue or ISSN line, a URL or
  * DOI, a copyright or download stamp, a publication date, or a short line ending in a page number.
