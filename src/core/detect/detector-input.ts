@@ -8,6 +8,7 @@
 // (it reads BGR with OpenCV and applies the mean/std lists in that order). scaleX/scaleY map detector
 // pixels back to page pixels, ready for linesFromProbabilityMap.
 import type { PageImage } from '../../protocol/page';
+import { resampleNormalized } from '../image/resample';
 
 export interface DetectorInput {
   tensor: Float32Array;
@@ -47,38 +48,9 @@ export function detectorInput(image: PageImage, options: Partial<DetectorPreproc
   const { width: tw, height: th } = detectorSize(sw, sh, o.maxSide);
   const plane = tw * th;
   const tensor = new Float32Array(3 * plane);
-  const fx = sw / tw;
-  const fy = sh / th;
   // Channel c of the output (B, G, R) reads RGBA byte 2 - c.
   const scale = o.std.map((s) => 1 / (255 * s));
   const offset = o.mean.map((m, c) => m / o.std[c]!);
-  for (let y = 0; y < th; y++) {
-    const syf = Math.min(sh - 1, Math.max(0, (y + 0.5) * fy - 0.5));
-    const y0 = Math.floor(syf);
-    const y1 = Math.min(sh - 1, y0 + 1);
-    const wy = syf - y0;
-    for (let x = 0; x < tw; x++) {
-      const sxf = Math.min(sw - 1, Math.max(0, (x + 0.5) * fx - 0.5));
-      const x0 = Math.floor(sxf);
-      const x1 = Math.min(sw - 1, x0 + 1);
-      const wx = sxf - x0;
-      const i00 = (y0 * sw + x0) * 4;
-      const i01 = (y0 * sw + x1) * 4;
-      const i10 = (y1 * sw + x0) * 4;
-      const i11 = (y1 * sw + x1) * 4;
-      for (let c = 0; c < 3; c++) {
-        const ch = 2 - c;
-        const v =
-          (1 - wy) * ((1 - wx) * onWhite(pixels, i00, ch) + wx * onWhite(pixels, i01, ch)) +
-          wy * ((1 - wx) * onWhite(pixels, i10, ch) + wx * onWhite(pixels, i11, ch));
-        tensor[c * plane + y * tw + x] = v * scale[c]! - offset[c]!;
-      }
-    }
-  }
+  resampleNormalized(image, { x0: 0, y0: 0, fx: sw / tw, fy: sh / th, width: tw, height: th, stride: tw, plane, channels: [2, 1, 0], scale, offset }, tensor);
   return { tensor, width: tw, height: th, scaleX: sw / tw, scaleY: sh / th };
-}
-
-function onWhite(px: Uint8ClampedArray, i: number, ch: number): number {
-  const a = px[i + 3]!;
-  return a === 255 ? px[i + ch]! : (px[i + ch]! * a + 255 * (255 - a)) / 255;
 }

@@ -9,6 +9,7 @@
 // this, so the recognizer is trained on exactly the pixels it sees at inference.
 import type { ImagePreprocess } from '../pack/manifest-types';
 import type { BBox, PageImage } from '../../protocol/page';
+import { resampleNormalized } from './resample';
 
 export interface LineInput {
   /** [3, targetHeight, width], channel-major. */
@@ -81,32 +82,7 @@ export function lineInput(page: PageImage, box: BBox, p: LinePreprocess = LINE_D
   const src = p.channelOrder === 'BGR' ? [2, 1, 0] : [0, 1, 2];
   const scale = p.std.map((s) => 1 / (255 * s));
   const offset = p.mean.map((m, c) => m / p.std[c]!);
-  const fx = (x1 - x0) / contentWidth;
-  const fy = (y1 - y0) / height;
-
-  for (let y = 0; y < height; y++) {
-    const syf = Math.min(ph - 1, Math.max(0, y0 + (y + 0.5) * fy - 0.5));
-    const ya = Math.floor(syf);
-    const yb = Math.min(ph - 1, ya + 1);
-    const wy = syf - ya;
-    for (let x = 0; x < contentWidth; x++) {
-      const sxf = Math.min(pw - 1, Math.max(0, x0 + (x + 0.5) * fx - 0.5));
-      const xa = Math.floor(sxf);
-      const xb = Math.min(pw - 1, xa + 1);
-      const wx = sxf - xa;
-      const i00 = (ya * pw + xa) * 4;
-      const i01 = (ya * pw + xb) * 4;
-      const i10 = (yb * pw + xa) * 4;
-      const i11 = (yb * pw + xb) * 4;
-      for (let c = 0; c < 3; c++) {
-        const ch = src[c]!;
-        const v =
-          (1 - wy) * ((1 - wx) * onWhite(pixels, i00, ch) + wx * onWhite(pixels, i01, ch)) +
-          wy * ((1 - wx) * onWhite(pixels, i10, ch) + wx * onWhite(pixels, i11, ch));
-        tensor[c * plane + y * width + x] = v * scale[c]! - offset[c]!;
-      }
-    }
-  }
+  resampleNormalized(page, { x0, y0, fx: (x1 - x0) / contentWidth, fy: (y1 - y0) / height, width: contentWidth, height, stride: width, plane, channels: src, scale, offset }, tensor);
   for (let c = 0; c < 3; c++) {
     const pad = p.padValue * scale[c]! - offset[c]!;
     for (let y = 0; y < height; y++) {
@@ -114,9 +90,4 @@ export function lineInput(page: PageImage, box: BBox, p: LinePreprocess = LINE_D
     }
   }
   return { tensor, height, width, contentWidth };
-}
-
-function onWhite(px: Uint8ClampedArray, i: number, ch: number): number {
-  const a = px[i + 3]!;
-  return a === 255 ? px[i + ch]! : (px[i + ch]! * a + 255 * (255 - a)) / 255;
 }
