@@ -24,6 +24,10 @@ export interface GlyphRun {
 export type FontClass = 'text' | 'italic' | 'symbol' | 'extension' | 'bb' | 'cal' | 'frak' | 'math' | 'roman' | 'bold';
 
 const FONT_CLASSES: [RegExp, FontClass][] = [
+  // Computer Modern under a typesetter's own names (text-layer/tex-font-encodings.ts reads their glyphs).
+  [/^texcmmathsitalic|^pichars\d/, 'italic'],
+  [/^texcmmathssymbols/, 'symbol'],
+  [/^texcmroman/, 'roman'],
   [/^(msbm|bbold|dsrom|bbm|stixds|.*doublestruck)/, 'bb'],
   [/^(eusm|eusb|rsfs|mathc|.*script|.*calligraph)/, 'cal'],
   [/^(eufm|eufb|.*fraktur)/, 'frak'],

@@ -4,6 +4,10 @@
 // ("H9273" is χ), and pdf.js falls back to the character code: "\u0002" where the page shows χ.
 //
 //   namedText("\u0002", fontName, differences) → "χ"      (other characters as they were)
+//
+// Fonts that name their glyphs after the wrong characters altogether are read with their own tables first
+// (tex-font-encodings.ts).
+import { misnamedFontText } from './tex-font-encodings';
 
 const GREEK_SMALL = 'αβγδεζηθικλμνξοπρστυφφχψω';
 
@@ -34,6 +38,7 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
  * Markdown as an invisible byte).
  */
 export function namedText(text: string, font: string | undefined, differences: readonly (string | null | undefined)[] | undefined): string {
+  if (font) text = misnamedFontText(text, font);
   if (!CONTROL.test(text)) return text;
   const named = font && differences && isMathPi(font);
   let out = '';
