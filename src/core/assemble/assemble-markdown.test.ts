@@ -76,6 +76,13 @@ describe('assembleMarkdown', () => {
     const b: Block = { type: 'paragraph', bbox: box, lines: [0] };
     expect(assembleMarkdown([b], ['<script>alert(1)</script> a < b'], { page: 1, dropHeaders: false }).markdown).toBe('&lt;script>alert(1)&lt;/script> a < b');
   });
+  it('keeps a < in inline math LaTeX, spaced so that it opens no tag', () => {
+    const b: Block = { type: 'paragraph', bbox: box, lines: [0] };
+    const md = (t: string) => assembleMarkdown([b], [t], { page: 1, dropHeaders: false }).markdown;
+    // An entity inside $…$ is no LaTeX: KaTeX would draw "&lt;" as letters.
+    expect(md('if $(L_{gz}<L)$ at t = 0')).toBe('if $(L_{gz}< L)$ at t = 0');
+    expect(md('$<script>$ and <b>')).toBe('$< script>$ and &lt;b>');
+  });
 });
 
 describe('tables and formulas', () => {

@@ -78,5 +78,11 @@ export function escapeBlockStart(text: string): string {
  * read off a page can never make the viewer fetch a remote image. Markdown emphasis is left as read.
  */
 export function escapeInline(text: string): string {
-  return text.replace(/<(?=[A-Za-z/!?])/g, '&lt;').replace(/!\[/g, '&#33;[');
+  // Inside $…$ the `<` is spaced from what follows instead: an entity there is no LaTeX, and KaTeX draws
+  // "a< b" as "a<b" (a `<` before a space opens no tag either).
+  return text
+    .split(/(\$[^$\n]+\$)/)
+    .map((part, i) => (i % 2 ? part.replace(/<(?=[A-Za-z/!?])/g, '< ') : part.replace(/<(?=[A-Za-z/!?])/g, '&lt;')))
+    .join('')
+    .replace(/!\[/g, '&#33;[');
 }
