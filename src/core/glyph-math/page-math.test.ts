@@ -32,6 +32,15 @@ describe('pageMath', () => {
     expect(text).not.toContain('\\frac');
     expect(text).toContain('$n=1$');
   });
+  it('writes a fraction set in a prose line as $\\frac$ though its letters are in the text italic', () => {
+    // load_v_error.pdf p5 (PLOS ONE): "the curvature variation DC(s,t)/Dt was computed", the fraction in
+    // MinionPro-It at script size over and under a rule, its brackets in the journal's TeX symbol font.
+    const lines = read(fixture('inline-fraction-italic'));
+    expect(lines.map((l) => l.text)).toEqual(['To fully describe the kinematics, the curvature variation $\\frac{DC(s,t)}{Dt}$ was computed in order to']);
+    const f = fixture('inline-fraction-italic');
+    f.rules = [];
+    expect(read(f).map((l) => l.text).join(' ')).not.toContain('$');
+  });
   it('marks the lines of a display formula with the LaTeX from its glyphs', () => {
     // bws_book_ch2.pdf p20: ∑ with limits, k², = ⅙ n(n+1)(2n+1) on lines of their own
     const lines = read(fixture('sum-limits-fraction'));

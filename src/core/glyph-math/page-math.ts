@@ -131,7 +131,8 @@ function isProse(glyphs: readonly Glyph[]): boolean {
 }
 
 export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], rules: readonly Rule[], hidden: readonly Glyph[] = []): MathLine[] {
-  if (!glyphs.some(isMathGlyph)) return [...lines];
+  // No math glyph and no rule (a fraction's bar): no math to write.
+  if (!glyphs.some(isMathGlyph) && rules.length === 0) return [...lines];
   const body = bodySize(glyphs);
   const per = glyphLines(lines, glyphs);
   // Glyphs in no line: pdf.js's text content leaves out a few that the page draws (a Word formula's "+").
@@ -332,8 +333,13 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
     // "1² = ⅙" all in its roman font).
     const strong = part.some((g) => isMathGlyph(g) && (MATH_CLASSES.has(g.cls) || mathLetter(g.ch) !== undefined));
     const structured = part.some(isMathGlyph) && part.some((g) => shifted(g) && /[0-9A-Za-z]/.test(g.ch));
-    if (!strong && !structured) continue;
-    const latex = formulaLatex(part, rules.filter((r) => r.x0 >= part[0]!.x0 - body && r.x1 <= part.at(-1)!.x1 + body && Math.abs(r.y - base) < body));
+    const near = rules.filter((r) => r.x0 >= part[0]!.x0 - body && r.x1 <= part.at(-1)!.x1 + body && Math.abs(r.y - base) < body);
+    // A fraction set in the line: small glyphs over a rule and under it ("the variation DC(s,t)/Dt", its
+    // letters in the text's italic).
+    const over = (r: Rule, g: Glyph) => g.x0 < r.x1 && g.x1 > r.x0 && shifted(g);
+    const fraction = near.some((r) => part.some((g) => over(r, g) && g.base <= r.y) && part.some((g) => over(r, g) && g.base - 0.6 * g.size >= r.y));
+    if (!strong && !structured && !fraction) continue;
+    const latex = formulaLatex(part, near);
     if (!latex) continue;
     const before = text(at, s);
     // A word of prose beside the math is set apart from it, however tight the line is set (Word's "φ₁and φ₂").
