@@ -26,6 +26,9 @@ process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 const root = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 const { values } = parseArgs({
   options: {
+    // corpus: born-digital and scanned PDFs of ../shared/corpus; scans: real scans of ../shared/eval-real
+    // (typed and handwritten letters, dense small print), the pages issue #27's speed targets are about.
+    set: { type: 'string', default: 'corpus' },
     pages: { type: 'string', default: '7' },
     ks: { type: 'string', default: '0,3,1' },
     // Lines decoded together; unset = the engine's default (the app's setting).
@@ -46,7 +49,7 @@ const { values } = parseArgs({
     'app-dist': { type: 'string' },
     // bench/searchable-pdf.mjs (export round trip on real scans) runs after the page bench unless this is given.
     'no-searchable-pdf': { type: 'boolean', default: false },
-    out: { type: 'string', default: root('bench/results/pages.json') },
+    out: { type: 'string' },
   },
 });
 
@@ -79,8 +82,32 @@ const FIXTURE_SET = [
   ['newsletter-a.pdf', 1, 'text'],
 ].map(([file, page, kind]) => ({ path: join(FIXTURES, file), file, page, kind }));
 
-const source = existsSync(CORPUS) ? 'shared corpus' : 'repository fixtures';
-const set = (existsSync(CORPUS) ? SHARED_SET : FIXTURE_SET).slice(0, Math.max(1, Number(values.pages)));
+// Real scans: old letters (typed, handwritten, a letterhead) and dense encyclopedia pages, taken in turn.
+const EVAL_REAL = root('../shared/eval-real');
+const SCAN_SET = [
+  ['old_scans', '31_pg1.pdf', 'typed letter'],
+  ['long_tiny_text', '10a_pg1.pdf', 'small print'],
+  ['old_scans', '4_pg1.pdf', 'handwritten letter'],
+  ['old_scans', '60_pg1.pdf', 'typed page'],
+  ['long_tiny_text', '11_pg186_pg1.pdf', 'small print'],
+  ['old_scans', '15_pg1.pdf', 'typed letter'],
+  ['old_scans', '7_pg1.pdf', 'handwritten letter'],
+  ['long_tiny_text', '11_pg36_pg1.pdf', 'small print'],
+  ['old_scans', '64_pg1.pdf', 'typed page'],
+  ['old_scans', '29_pg1.pdf', 'typed letter'],
+].map(([dir, file, what]) => ({ path: join(EVAL_REAL, dir, 'pdfs', file), file: `${dir}/${file}`, page: 1, kind: 'scanned', what }));
+
+if (!['corpus', 'scans'].includes(values.set)) throw new Error(`--set ${values.set}: corpus or scans`);
+const scans = values.set === 'scans';
+if (scans && !existsSync(EVAL_REAL)) {
+  print(`--set scans: ${EVAL_REAL} is not there; nothing measured`);
+  process.exit(0);
+}
+values.out ??= root(scans ? 'bench/results/pages-scans.json' : 'bench/results/pages.json');
+// Scans have no text of their own, and the app's first Markdown, memory and WebGPU checks are the corpus run's.
+if (scans) Object.assign(values, { 'no-own-text': true, 'no-webgpu': true, 'no-first-markdown': true, 'memory-pages': '0', 'no-searchable-pdf': true });
+const source = scans ? 'eval-real scans' : existsSync(CORPUS) ? 'shared corpus' : 'repository fixtures';
+const set = (scans ? SCAN_SET : existsSync(CORPUS) ? SHARED_SET : FIXTURE_SET).slice(0, Math.max(1, Number(values.pages)));
 const ks = values.ks.split(',').filter(Boolean).map(Number);
 const batch = values.batch === undefined ? {} : { batchSize: Number(values.batch) };
 
@@ -92,6 +119,7 @@ const machine = {
   node: process.version,
   loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
   tesseract: values['no-tesseract'] ? null : execFileSync('tesseract', ['--version'], { encoding: 'utf8' }).split('\n')[0],
+  tesseractThreads: values['no-tesseract'] ? null : os.cpus().length,
 };
 
 // Render every page once and keep the pixels; tesseract gets the same pixels as PNG.
@@ -130,7 +158,10 @@ const read = (image, page, k, ownText) => reader.read(image, { page, k, dropHead
   await read(pages[0].image, 1, Math.max(...ks));
   console.error(`warm-up ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
-if (!values['no-tesseract']) execFileSync('tesseract', [pages[0].png, 'stdout', '-l', 'eng'], { stdio: 'ignore' });
+// tesseract's OpenMP takes as many threads as it is told, or as it counts on the host: left to count, it ran a
+// letter in 9.8 s here (9.2 s of it in the kernel), against 2.2 s on this machine's 2 cores, as Pagemark runs.
+const tesseractEnv = { ...process.env, OMP_THREAD_LIMIT: String(machine.cpus) };
+if (!values['no-tesseract']) execFileSync('tesseract', [pages[0].png, 'stdout', '-l', 'eng'], { stdio: 'ignore', env: tesseractEnv });
 
 // pagemark-pdf-text: the largest K, offered each page's own text (the app's and the CLI's default; Settings → Text of PDFs).
 const OWN_TEXT_SYSTEM = 'pagemark-pdf-text';
@@ -143,7 +174,7 @@ for (const [i, p] of pages.entries()) {
   for (const sys of order) {
     const t0 = performance.now();
     if (sys === 'tesseract') {
-      const text = execFileSync('tesseract', [p.png, 'stdout', '-l', 'eng'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const text = execFileSync('tesseract', [p.png, 'stdout', '-l', 'eng'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: tesseractEnv });
       records[sys].push({ file: p.file, page: p.page, kind: p.kind, seconds: (performance.now() - t0) / 1000, chars: text.length });
     } else {
       const ownText = sys === OWN_TEXT_SYSTEM;
@@ -252,7 +283,7 @@ const result = {
   pack: values.pack.replace(root(''), ''),
   batchSize: batch.batchSize ?? DEFAULT_BATCH,
   source,
-  pages: pages.map((p) => ({ file: p.file, page: p.page, kind: p.kind, width: p.image.width, height: p.image.height, renderMs: Math.round(p.renderMs) })),
+  pages: pages.map((p) => ({ file: p.file, page: p.page, kind: p.kind, ...(p.what && { what: p.what }), width: p.image.width, height: p.image.height, renderMs: Math.round(p.renderMs) })),
   summary,
   ratios,
   perPage: records,

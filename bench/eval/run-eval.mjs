@@ -1,7 +1,7 @@
 // The eval run: for each system and page, Markdown → tests and CER; a JSON report and a table.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -64,7 +64,9 @@ async function tesseractMarkdown(source, page, tmp) {
   const png = join(tmp, 'page.png');
   writeFileSync(png, canvas.toBuffer('image/png'));
   // Plain text is all tesseract gives; paragraphs separated by blank lines read as Markdown paragraphs.
-  return execFileSync('tesseract', [png, 'stdout', '-l', 'eng'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  // OpenMP left to count threads oversubscribes this machine (bench/pages.mjs): the cores it has, as Pagemark.
+  const env = { ...process.env, OMP_THREAD_LIMIT: String(cpus().length) };
+  return execFileSync('tesseract', [png, 'stdout', '-l', 'eng'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env });
 }
 
 async function systemRunner(name, opts) {
