@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { textItemsToLines } from '../text-layer/text-items';
 import type { Rule } from './formula-latex';
-import { runGlyphs, type GlyphRun } from './glyphs';
+import { runGlyphs, type Glyph, type GlyphRun } from './glyphs';
+import type { LayerLine } from '../text-layer/text-items';
 import { pageMath } from './page-math';
 
 interface Fixture {
@@ -40,6 +41,16 @@ describe('pageMath', () => {
     const f = fixture('inline-fraction-italic');
     f.rules = [];
     expect(read(f).map((l) => l.text).join(' ')).not.toContain('$');
+  });
+  it("gives a formula the lone operator pdf.js's text content put beside it (Word's misplaced '+')", () => {
+    // not_parsing.pdf p4: "a(x,y) = u²(x,y) + r²(x,y)", whose "+" the text content places after the last
+    // bracket; the operator list draws it between the terms, where the formula is rebuilt from.
+    const g = (ch: string, x0: number, font = 'TimesNewRomanPS-ItalicMT', cls: Glyph['cls'] = 'text'): Glyph => ({ ch, font, cls, size: 20, x0, x1: x0 + 10, base: 100, run: 0 });
+    const glyphs = [g('a', 100), g('=', 120, 'SymbolMT', 'symbol'), g('b', 140), g('+', 158, 'SymbolMT', 'symbol'), g('c', 172)];
+    const line = (text: string, x0: number, x1: number): LayerLine => ({ text, bbox: [x0, 82, x1, 104] });
+    const lines = [line('a = b', 100, 150), line('c', 172, 182), line('+', 179, 191)];
+    const out = pageMath(lines, glyphs, []);
+    expect(out.map((l) => l.formula?.latex)).toEqual(['a=b+c', 'a=b+c', 'a=b+c']);
   });
   it('marks the lines of a display formula with the LaTeX from its glyphs', () => {
     // bws_book_ch2.pdf p20: ∑ with limits, k², = ⅙ n(n+1)(2n+1) on lines of their own

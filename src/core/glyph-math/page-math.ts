@@ -224,6 +224,15 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     const formula: GlyphFormula = { id: id++, latex, bbox: box, ...(tag && { tag }) };
     for (const i of ids) out[i]!.formula = formula;
   }
+  // An operator alone on a text line of no glyphs, over a formula: pdf.js's text content misplaces a glyph of
+  // Word's formulas (a "+" put after the closing bracket), while the formula was rebuilt from where it is drawn.
+  const formulas = [...new Set(out.map((l) => l?.formula).filter((f): f is GlyphFormula => f !== undefined))];
+  out.forEach((l, i) => {
+    if (!l || l.formula || free[i] || inVisual[i] || !/^[=+\-−×·±∓<>≤≥]+$/.test(l.text?.trim() ?? '')) return;
+    const h = l.bbox[3] - l.bbox[1];
+    const over = formulas.find((f) => vOverlap(f.bbox, l.bbox) > 0.5 * h && l.bbox[0] < f.bbox[2] && l.bbox[2] > f.bbox[0]);
+    if (over) l.formula = over;
+  });
   return out.filter((l): l is MathLine => l !== undefined);
 }
 
