@@ -18,14 +18,15 @@ const tmp = values.dist ? null : mkdtempSync(join(os.tmpdir(), 'pagemark-first-m
 const dists = values.dist ? values.dist.split(',') : [tmp!];
 try {
   if (tmp) await buildApp(tmp);
-  const runs: { dist: string; round: number; pdf: string; coldMs: number; warmMs: number }[] = [];
+  const runs: { dist: string; round: number; pdf: string; coldMs: number; warmMs: number; coldPageMs: number; warmPageMs: number }[] = [];
   for (let round = 1; round <= Number(values.rounds); round++) {
     for (const dist of dists) {
       for (const pdf of papers) {
         const fm = await firstMarkdown(dist, readFileSync(pdf), 3, 'use');
-        const run = { dist, round, pdf: pdf.replace(join(root, '..') + '/', '../'), coldMs: Math.round(fm.cold.firstMarkdownMs), warmMs: Math.round(fm.warm.firstMarkdownMs) };
+        const run = { dist, round, pdf: pdf.replace(join(root, '..') + '/', '../'), coldMs: Math.round(fm.cold.firstMarkdownMs), warmMs: Math.round(fm.warm.firstMarkdownMs), coldPageMs: Math.round(fm.cold.pageDoneMs), warmPageMs: Math.round(fm.warm.pageDoneMs) };
         runs.push(run);
-        console.log(`round ${round} ${dist} ${run.pdf}: cold ${(run.coldMs / 1000).toFixed(2)} s, warm ${(run.warmMs / 1000).toFixed(2)} s`);
+        const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+        console.log(`round ${round} ${dist} ${run.pdf}: cold ${s(run.coldMs)} (page ${s(run.coldPageMs)}), warm ${s(run.warmMs)} (page ${s(run.warmPageMs)})`);
       }
     }
   }

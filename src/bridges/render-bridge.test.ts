@@ -34,6 +34,38 @@ describe('RenderBridge', () => {
     bridge.terminate();
   });
 
+  it('starts a worker ahead of the first document, uses it for that document, and ends it when none comes', async () => {
+    vi.useFakeTimers();
+    try {
+      const workers: ReturnType<typeof fakeWorker>[] = [];
+      const configured: string[] = [];
+      const spawn = () => {
+        const w = fakeWorker({ configure: (base: string) => void configured.push(base), open: async () => ({ ok: true, docId: 2, pageCount: 1 }), close: async () => {} });
+        workers.push(w);
+        return w;
+      };
+      const bridge = new RenderBridge(spawn, () => 'http://127.0.0.1/pdfjs/', 1000);
+      bridge.warm();
+      bridge.warm();
+      expect(workers).toHaveLength(1);
+      await bridge.open(new ArrayBuffer(8), 'pdf');
+      expect(workers).toHaveLength(1); // the warm worker opened it
+      expect(configured).toEqual(['http://127.0.0.1/pdfjs/']);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(workers[0]!.terminated).toBe(false);
+      await bridge.close(2);
+      await vi.advanceTimersByTimeAsync(1001);
+      expect(workers[0]!.terminated).toBe(true);
+      // Warmed and never used: ended after the idle time.
+      bridge.warm();
+      expect(workers).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1001);
+      expect(workers[1]!.terminated).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('ends an idle worker once no document is open, never while one is', async () => {
     vi.useFakeTimers();
     try {

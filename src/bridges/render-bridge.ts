@@ -56,6 +56,16 @@ export class RenderBridge implements PageRenderer {
     await this.call((r) => r.close(docId));
   }
 
+  /**
+   * Starts the worker (and pdf.js's own) ahead of the first document, so a dropped PDF's text is not kept waiting
+   * for their scripts; ended like any idle worker when no document comes.
+   */
+  warm(): void {
+    if (this.remote) return;
+    this.start();
+    this.idleTimer = setTimeout(() => this.busy === 0 && this.openDocs.size === 0 && this.terminate(), this.idleMs);
+  }
+
   /** Whether a worker is running now. */
   get running(): boolean {
     return this.worker !== null;

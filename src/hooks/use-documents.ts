@@ -15,6 +15,9 @@ export function useDocuments(store: DocumentStore, engine: Engine, settings: Set
   const settingsRef = useLatest(settings);
   const { ensureReady, bridge } = engine;
 
+  // The page renderer starts while the app waits for a file, so a dropped PDF's words come sooner.
+  useEffect(() => renderBridge.warm(), []);
+
   useEffect(() => {
     store.setHost({
       ensureReady,

@@ -31,7 +31,8 @@ export interface RenderApi {
    * and for a PDF when asked, its own text lines in those pixels and a first Markdown of them laid out here.
    * `onOwnText` hears that first Markdown as soon as the text is read, before the page is drawn: the page's
    * words are on screen while it renders. The one returned, laid out once the pixels say which lines show
-   * (white or clipped text is left out), replaces it.
+   * (white or clipped text is left out), replaces it. A page found to have no text of its own is heard of too,
+   * without a preview: the page side starts the model then.
    */
   readPage(docId: number, page: number, target: RenderTarget, options: ReadPageOptions, pixels: MessagePort, onOwnText?: (first: FirstMarkdown) => void): Promise<PageForReading>;
   /** Whether a PDF page draws text of its own, an invisible OCR layer included (false for images). */
@@ -63,9 +64,9 @@ export interface PageForReading {
   blank?: true;
 }
 
-/** A PDF page's own text laid out before the page is drawn, with the size its pixels will have. */
+/** A PDF page's own text laid out before the page is drawn (none when it has none), with the size its pixels will have. */
 export interface FirstMarkdown {
-  preview: PagePartial;
+  preview?: PagePartial;
   size: PageSize;
 }
 

@@ -323,6 +323,55 @@ describe('DocumentStore', () => {
     ]);
   });
 
+  it('starts the model once a PDF page’s own text is read, not before (the model’s start would slow the reading)', async () => {
+    for (const text of [true, false]) {
+      const renderer = new FakeRenderer();
+      const events: string[] = [];
+      let read!: () => void;
+      const reading = new Promise<void>((r) => (read = r));
+      renderer.readPage = async (_doc, page, _target, _options, pixels, onOwnText) => {
+        await reading;
+        events.push(`text read p${page}`);
+        const size = { width: 4, height: 4, dpi: 144 };
+        // The render worker tells of the text it read, or that there was none, before drawing the page.
+        onOwnText?.(text ? { preview: { page, markdown: 'Words', regions: [], linesRead: 0, lines: 1 }, size } : { size });
+        pixels.postMessage({ width: 4, height: 4, pixels: new Uint8ClampedArray(64), dpi: 144 });
+        pixels.close();
+        return { size };
+      };
+      const store = new DocumentStore(renderer);
+      const h = host(async (page) => result(page));
+      store.setHost({ ...h, readOwnText: () => true, ensureReady: async () => (events.push('model started'), true) });
+      const [id] = await store.addFiles([pdf()]);
+      await vi.waitFor(() => expect(store.get(id!)!.pages[0]!.status).toBe('rendering'));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(events).toEqual([]);
+      read();
+      await settled(store);
+      expect(events.slice(0, 2)).toEqual(['text read p1', 'model started']);
+      expect(store.get(id!)!.pages.map((p) => p.status)).toEqual(['done', 'done']);
+    }
+  });
+
+  it('starts the model at once for a page read from its pixels only', async () => {
+    const renderer = new FakeRenderer();
+    let started = false;
+    let read!: () => void;
+    const reading = new Promise<void>((r) => (read = r));
+    const plain = renderer.readPage.bind(renderer);
+    renderer.readPage = async (...args) => {
+      await reading;
+      return plain(...args);
+    };
+    const store = new DocumentStore(renderer);
+    store.setHost({ ...host(async (page) => result(page)), readOwnText: () => false, ensureReady: async () => (started = true) });
+    const [id] = await store.addFiles([pdf()]);
+    await vi.waitFor(() => expect(started).toBe(true));
+    expect(store.get(id!)!.pages[0]!.status).toBe('rendering');
+    read();
+    await settled(store);
+  });
+
   it('offers the engine a PDF page’s own text only when asked to', async () => {
     for (const use of [false, true]) {
       const renderer = new FakeRenderer();

@@ -169,8 +169,8 @@ export class DocumentStore {
     this.running = true;
     try {
       for (let next = this.nextPage(); next && this.host; next = this.nextPage()) {
-        // The model loads while the page renders; a PDF page's own text is on screen before either is done.
-        if (!(await this.convert(next.doc, next.page.page, this.host, this.host.ensureReady()))) return;
+        const host = this.host;
+        if (!(await this.convert(next.doc, next.page.page, host, () => host.ensureReady()))) return;
       }
     } finally {
       this.running = false;
@@ -178,30 +178,41 @@ export class DocumentStore {
   }
 
   /** Converts one page; false when the model could not load (the page is queued again, its preview kept). */
-  private async convert(doc: DocState, page: number, host: ConversionHost, ready: Promise<boolean>): Promise<boolean> {
+  private async convert(doc: DocState, page: number, host: ConversionHost, startModel: () => Promise<boolean>): Promise<boolean> {
     const controller = new AbortController();
     this.current = { docId: doc.id, page, controller };
     const started = performance.now();
     const settings = host.settings();
     const pixels = new MessageChannel();
     let loaded = false;
-    void ready.then(
-      () => (loaded = true),
-      () => undefined,
-    );
+    let ready: Promise<boolean> | undefined;
+    const start = (): Promise<boolean> => {
+      if (ready) return ready;
+      ready = startModel();
+      void ready.then(
+        () => (loaded = true),
+        () => undefined,
+      );
+      return ready;
+    };
     try {
       this.updatePage(doc.id, page, { status: 'rendering', stage: 'Rendering' });
       // One visit to the render worker: the page's own text and its first Markdown come back here, made there; its
       // pixels wait on a port that this thread hands to the engine, so they go from worker to worker.
       const ownText = doc.kind === 'pdf' && Boolean(host.readOwnText?.());
+      // The model loads while the page renders, but a PDF page's own text is read first: starting the model (its
+      // runtime compiled, a dozen graphs built) would take the cores from it. It starts once the text is read.
+      if (!ownText) start();
       // The page's own text is on screen as soon as it is read, before the page is drawn. It comes on a port of
       // its own, so it may arrive after the page is drawn: then the preview made with the pixels stands.
       let drawn = false;
       const early = ({ preview, size }: FirstMarkdown) => {
-        if (!drawn && !controller.signal.aborted) this.updatePage(doc.id, page, { partial: preview, size: { width: size.width, height: size.height } });
+        if (preview && !drawn && !controller.signal.aborted) this.updatePage(doc.id, page, { partial: preview, size: { width: size.width, height: size.height } });
+        start();
       };
       const read = await this.renderer.readPage(doc.renderId!, page, OCR_TARGET, { ownText, dropHeaders: settings.dropHeaders, keepHyphens: settings.keepHyphens }, pixels.port1, ownText ? early : undefined);
       drawn = true;
+      start();
       const { ownText: lines, preview, blank } = read;
       if (controller.signal.aborted) throw new DOMException('cancelled', 'AbortError');
       const size = { width: read.size.width, height: read.size.height };
@@ -211,7 +222,7 @@ export class DocumentStore {
         return true;
       }
       if (preview || !loaded) this.updatePage(doc.id, page, { ...(preview && { partial: preview }), ...(!loaded && { stage: 'Waiting for the model' }), size });
-      if (!(await untilAborted(ready, controller.signal))) {
+      if (!(await untilAborted(start(), controller.signal))) {
         this.updatePage(doc.id, page, { status: 'queued', stage: undefined, stageProgress: undefined });
         return false;
       }

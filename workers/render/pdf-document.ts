@@ -15,7 +15,7 @@ import { pdfScale, POINTS_PER_INCH, scaledSide } from '../../src/core/page-rende
 
 let parserPort: Worker | null = null;
 
-function ensureParserWorker(): void {
+export function ensureParserWorker(): void {
   if (parserPort) return;
   parserPort = new Worker(pdfWorkerUrl, { type: 'module' });
   pdfjs.GlobalWorkerOptions.workerPort = parserPort;

@@ -5,7 +5,7 @@ import * as Comlink from 'comlink';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { OwnTextLine, PageImage } from '../../src/protocol/page';
 import type { DocumentKind, OpenResult, PageSize, RenderApi, RenderTarget } from '../../src/protocol/render-api';
-import { drawPdfPage, openPdf, pdfPageHasText, readPdfPage } from './pdf-document';
+import { drawPdfPage, ensureParserWorker, openPdf, pdfPageHasText, readPdfPage } from './pdf-document';
 import { textPreview } from '../../src/core/pipeline/text-preview';
 import { TextFirst } from './text-first';
 import { imageScale, scaledSide } from '../../src/core/page-render/page-scale';
@@ -64,6 +64,8 @@ function release(canvas: OffscreenCanvas): void {
 const api: RenderApi = {
   configure(pdfjsBase) {
     assetBase = pdfjsBase;
+    // pdf.js's parser worker loads its script now, not when the first PDF is opened.
+    ensureParserWorker();
   },
 
   async open(bytes, kind, password) {
@@ -83,7 +85,7 @@ const api: RenderApi = {
       // pages wait until then.
       const early = (text: OwnTextLine[], size: PageSize) => {
         const preview = text.length ? textPreview(text, size, page, options) : null;
-        if (preview) void onOwnText?.({ preview, size });
+        void onOwnText?.(preview ? { preview, size } : { size });
         textRead();
       };
       const read = entry.kind === 'pdf' ? await readPdfPage(entry.doc, page, target, options.ownText, early) : { ...(await drawPage(docId, page, target)), ownText: undefined };
