@@ -63,7 +63,7 @@ export class RenderBridge implements PageRenderer {
   warm(): void {
     if (this.remote) return;
     this.start();
-    this.idleTimer = setTimeout(() => this.busy === 0 && this.openDocs.size === 0 && this.terminate(), this.idleMs);
+    this.endWhenIdle();
   }
 
   /** Whether a worker is running now. */
@@ -90,9 +90,14 @@ export class RenderBridge implements PageRenderer {
     } finally {
       this.busy--;
       if (this.busy === 0 && this.openDocs.size === 0 && this.remote === remote) {
-        this.idleTimer = setTimeout(() => this.terminate(), this.idleMs);
+        this.endWhenIdle();
       }
     }
+  }
+
+  /** Ends the worker after the idle time, unless a call or an open document keeps it (a call clears the timer). */
+  private endWhenIdle(): void {
+    this.idleTimer = setTimeout(() => this.busy === 0 && this.openDocs.size === 0 && this.terminate(), this.idleMs);
   }
 
   private start(): Comlink.Remote<RenderApi> {

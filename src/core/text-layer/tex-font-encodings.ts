@@ -64,8 +64,8 @@ const OT1: Record<string, string> = {
 
 /** Adobe's Symbol encoding: Greek by Latin letter. */
 const SYMBOL_GREEK: Record<string, string> = {
-  ...Object.fromEntries([...'αβχδεφγηιϕκλμνοπθρστυϖωξψζ'].map((ch, i) => [String.fromCharCode(0x61 + i), ch])),
-  ...Object.fromEntries([...'ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖ'].map((ch, i) => [String.fromCharCode(0x41 + i), ch])),
+  ...run(0x61, 'αβχδεφγηιϕκλμνοπθρστυϖωξψζ'),
+  ...run(0x41, 'ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖ'),
 };
 
 const TABLES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
