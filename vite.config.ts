@@ -66,8 +66,18 @@ export default defineConfig({
       },
       workbox: {
         // The shell, onnxruntime-web, pdf.js data and the model packs are all precached, so the app
-        // converts offline after one visit.
+        // converts offline after one visit. onnxruntime-web's WebGPU build (28 MB of wasm) is the exception:
+        // kept on its first use, so a browser without WebGPU never downloads it and a first visit's precache
+        // does not compete with the model's start (workers/engine/ort-session.ts).
         globPatterns: ['**/*.{html,js,mjs,css,wasm,onnx,json,txt,png,svg,ico,woff,woff2,ttf,pfb,bcmap,icc}'],
+        globIgnores: ['**/ort-wasm-simd-threaded.jsep-*.wasm'],
+        runtimeCaching: [
+          {
+            urlPattern: /\/ort-wasm-simd-threaded\.jsep-[^/]*\.wasm$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'pagemark-webgpu-runtime', expiration: { maxEntries: 2 } },
+          },
+        ],
         maximumFileSizeToCacheInBytes: 200 * 1024 * 1024,
         clientsClaim: true,
         skipWaiting: true,

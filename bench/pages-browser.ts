@@ -121,6 +121,8 @@ export async function webGpuInChromium(o: BrowserOptions) {
 
 /** Real born-digital papers for the first Markdown, from ../shared when it is there: a 14-page two-column paper, a 10-page one. */
 export const FIRST_MARKDOWN_PAPERS = ['corpus-olmocr/pdftotext_two_column_issue.pdf', 'corpus-olmocr/repeating_references_on_pg9_pg10.pdf'];
+/** A typed letter scanned with no text of its own: its first Markdown waits for the model to start and read it. */
+export const FIRST_MARKDOWN_SCANS = ['eval-real/old_scans/pdfs/31_pg1.pdf'];
 
 /** Drop-to-first-Markdown and the long-PDF memory run, in the app built for this run (or `appDist`). */
 export async function appInChromium(o: BrowserOptions, k: number) {
@@ -142,12 +144,14 @@ export async function appInChromium(o: BrowserOptions, k: number) {
         out[key] = { pdf, k, ownText, ...fm };
       }
       // Real papers, whole (the app opens all their pages; the first page's Markdown is timed), default settings.
-      const papers = FIRST_MARKDOWN_PAPERS.filter((p) => existsSync(join(root, '..', 'shared', p)));
-      out.firstMarkdownPapers = [];
-      for (const paper of papers) {
-        console.error(`app (use): drop ${paper} → first Markdown, cold then warm`);
-        const fm = await firstMarkdown(dist, readFileSync(join(root, '..', 'shared', paper)), k, 'use');
-        (out.firstMarkdownPapers as unknown[]).push({ pdf: `../shared/${paper}`, k, ownText: 'use', ...fm });
+      // A scan too: its Markdown comes when the model has started (engineReadyMs) and read the page.
+      for (const [key, list] of [['firstMarkdownPapers', FIRST_MARKDOWN_PAPERS], ['firstMarkdownScans', FIRST_MARKDOWN_SCANS]] as const) {
+        out[key] = [];
+        for (const paper of list.filter((p) => existsSync(join(root, '..', 'shared', p)))) {
+          console.error(`app (use): drop ${paper} → first Markdown, cold then warm`);
+          const fm = await firstMarkdown(dist, readFileSync(join(root, '..', 'shared', paper)), k, 'use');
+          (out[key] as unknown[]).push({ pdf: `../shared/${paper}`, k, ownText: 'use', ...fm });
+        }
       }
     }
     if (o.memoryPages > 0) {

@@ -32,7 +32,7 @@ out.push('');
 
 if (r.chromium) out.push(`Chromium ratios: ${JSON.stringify(r.chromium.ratios)}; requests off the bench server: ${r.chromium.offsiteRequests.length}.`);
 out.push(`Node ratios: ${JSON.stringify(r.ratios)}.`);
-for (const m of [r.firstMarkdown, r.firstMarkdownRecognized, ...(r.firstMarkdownPapers ?? [])].filter(Boolean)) {
+for (const m of [r.firstMarkdown, r.firstMarkdownRecognized, ...(r.firstMarkdownPapers ?? []), ...(r.firstMarkdownScans ?? [])].filter(Boolean)) {
   const done = (t) => (t.pageDoneMs !== undefined ? `, whole page ${s1(t.pageDoneMs)}` : '');
   const how = m.ownText === 'recognize' ? 'every line recognized; the page streams in as it is read' : 'default settings: the PDF’s own text where it matches';
   out.push(`Drop → first Markdown on screen (${m.pdf}, K=${m.k}, built app, ${how}): cold ${s1(m.cold.firstMarkdownMs)} (engine ready after ${s1(m.cold.engineReadyMs ?? 0)}${done(m.cold)}), warm ${s1(m.warm.firstMarkdownMs)} (engine ready after ${s1(m.warm.engineReadyMs ?? 0)}${done(m.warm)}); ${m.cachedPackFiles} pack files in the Cache API after the cold run.`);

@@ -315,7 +315,7 @@ if (browser.webgpu) {
   const w = browser.webgpu;
   print(`WebGPU (${w.adapter ?? 'no adapter'}) on ${w.image}: ${w.error ?? w.byK.map((b) => `K=${b.k} same Markdown as WASM: ${b.sameMarkdownAsWasm}, decoder calls ${b.webgpu.decoderCalls} (WASM ${b.wasm.decoderCalls}), draft calls ${b.webgpu.draftCalls}`).join('; ')}`);
 }
-for (const f of [browser.firstMarkdown, browser.firstMarkdownRecognized, ...(browser.firstMarkdownPapers ?? [])].filter(Boolean)) {
+for (const f of [browser.firstMarkdown, browser.firstMarkdownRecognized, ...(browser.firstMarkdownPapers ?? []), ...(browser.firstMarkdownScans ?? [])].filter(Boolean)) {
   print(`drop → first Markdown (${f.pdf}, K=${f.k}, own text: ${f.ownText}): cold ${(f.cold.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.cold.pageDoneMs / 1000).toFixed(1)} s), warm ${(f.warm.firstMarkdownMs / 1000).toFixed(1)} s (whole page ${(f.warm.pageDoneMs / 1000).toFixed(1)} s)`);
 }
 if (browser.memory) {

@@ -25,6 +25,23 @@ test('after one visit the app reloads, renders and converts with the network off
   await expect(page.getByTestId('markdown-pane')).not.toContainText('could not be loaded');
 });
 
+test('offline before WebGPU was first used: its runtime is not cached yet, so the page is read on WASM', async ({ page, context }) => {
+  test.setTimeout(300_000);
+  // WebGPU asked for (the software adapter is there); onnxruntime-web's WebGPU build is cached only on first use.
+  await preferWasm(page, { backend: 'webgpu' });
+  await openApp(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await chooseFiles(page, ['multipage.pdf']);
+  await expect(documentItem(page, 'multipage.pdf').getByTestId('doc-progress')).toContainText(/^[1-9]\d* of 3 pages converted/, { timeout: 240_000 });
+  const status = page.getByTestId('model-status');
+  await expect(status).toContainText('ready · wasm');
+  await expect(status).toContainText("Using wasm instead of webgpu: WebGPU's runtime did not start");
+});
+
 test('installable: a manifest with real PNG icons at the sizes it claims', async ({ page }) => {
   await openApp(page);
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');

@@ -21,7 +21,7 @@ async function decodePng(bytes: Uint8Array): Promise<PageImage> {
 
 async function run(packUrl: string, pages: Uint8Array[], o: { batch: number; maxLines: number; repeats: number }) {
   const pack = await loadPackFromUrl(packUrl, { store: new PackStore(undefined) });
-  const runtime = new OrtWebRuntime('wasm');
+  const runtime = await OrtWebRuntime.open('wasm');
   const engine = await openPageEngine(runtime, (b, l, g) => runtime.session(b, l, g), pack);
   const pre = linePreprocess(engine.text.spec.preprocess);
   const inputs: LineInput[] = [];

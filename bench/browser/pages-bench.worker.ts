@@ -1,13 +1,12 @@
 // npm run bench in Chromium, Pagemark side: the app's page reader (core/reader) on onnxruntime-web, fed the
 // same PNG page images tesseract.js reads. Timed from PNG bytes to Markdown, decoding included.
 import * as Comlink from 'comlink';
-import * as ort from 'onnxruntime-web';
 import { loadPackFromUrl } from '../../src/cache/load-pack-url';
 import { PackStore } from '../../src/cache/pack-store';
 import { openPageReader, type PageReader } from '../../src/core/reader/page-reader';
 import type { PageImage, PageStats } from '../../src/protocol/page';
 import { OCR_TARGET } from '../../src/core/page-render/page-scale';
-import { OrtWebRuntime, type WebBackend } from '../../workers/engine/ort-session';
+import { loadOrt, OrtWebRuntime, type WebBackend } from '../../workers/engine/ort-session';
 import { drawPdfPage, openPdf, pdfPageText } from '../../workers/render/pdf-document';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 
@@ -39,16 +38,15 @@ let textDocs: Array<{ doc: PDFDocumentProxy; page: number }> = [];
 const api = {
   /** Loads the pack and warms it up; `threads` overrides the app's WASM thread count (0 = the app's). */
   async open(packUrl: string, backend: WebBackend, threads: number, k: number) {
-    if (threads > 0) ort.env.wasm.numThreads = threads;
+    const runtime = await OrtWebRuntime.open(backend, threads > 0 ? threads : undefined);
     const pack = await loadPackFromUrl(packUrl, { store: new PackStore(undefined) });
-    const runtime = new OrtWebRuntime(backend);
     reader = await openPageReader(runtime, (b, l, g, ext) => runtime.session(b, l, g, ext), pack);
     await reader.warmUp(k);
     return {
       pack: pack.manifest.name,
       backend,
       crossOriginIsolated: globalThis.crossOriginIsolated,
-      wasmThreads: ort.env.wasm.numThreads,
+      wasmThreads: (await loadOrt(backend === 'webgpu')).env.wasm.numThreads,
       hardwareConcurrency: navigator.hardwareConcurrency,
     };
   },

@@ -121,6 +121,43 @@ describe('EngineService', () => {
     expect(other.markdown.length).toBeGreaterThan(20);
   }, 120_000);
 
+  it('starts the runtime while the pack loads, and creates no session until it has started', async () => {
+    const log: string[] = [];
+    let startDone!: () => void;
+    const p = provider('wasm', Infinity);
+    const open = p.open.bind(p);
+    const service = new EngineService({
+      ...p,
+      startRuntime: () => {
+        log.push('start');
+        return new Promise<void>((r) => (startDone = () => (log.push('started'), r())));
+      },
+      loadPack: async () => {
+        log.push('load');
+        const pack = await loadPackDir(PACK);
+        log.push('loaded');
+        // The runtime is still starting when the pack is in: sessions wait for it.
+        setTimeout(() => startDone(), 50);
+        return pack;
+      },
+      open: (backend) => {
+        log.push('open');
+        return open(backend);
+      },
+    });
+    await service.init({ kind: 'default' }, settings, () => {});
+    expect(log).toEqual(['start', 'load', 'loaded', 'started', 'open']);
+  }, 120_000);
+
+  it('says the runtime could not start, with its reason, and opens no session', async () => {
+    const p = provider('wasm', Infinity);
+    const events: EngineEvent[] = [];
+    const service = new EngineService({ ...p, startRuntime: async () => Promise.reject(new Error('no WebAssembly here')) });
+    await expect(service.init({ kind: 'default' }, settings, (e) => events.push(e))).rejects.toThrow(/runtime could not start: no WebAssembly here/);
+    expect(events.at(-1)).toEqual({ type: 'error', message: 'The inference runtime could not start: no WebAssembly here' });
+    expect(p.opened).toHaveLength(0);
+  }, 120_000);
+
   it('cancel() rejects the running page with an AbortError', async () => {
     const service = new EngineService(provider('wasm', Infinity));
     await service.init({ kind: 'default' }, settings, () => {});

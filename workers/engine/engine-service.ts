@@ -18,13 +18,20 @@ export type WebBackend = 'webgpu' | 'wasm';
 /** What the service needs from an inference runtime; engine.worker.ts passes onnxruntime-web. */
 export interface RuntimeProvider {
   chooseBackend(requested: EngineSettings['backend'], graphs: GraphSpec[]): Promise<{ backend: WebBackend; reason?: string }>;
-  open(backend: WebBackend): { runtime: TensorRuntime & { readonly deviceLost?: string | null }; createSession: CreateSession };
+  open(backend: WebBackend): OpenedRuntime | Promise<OpenedRuntime>;
+  /** Starts the runtime itself while the pack loads; the pack's sessions are created after it settles. */
+  startRuntime?(requested: EngineSettings['backend']): Promise<void>;
   /** The shipped pack's pack.json URL, or null. */
   defaultPackUrl(): string | null;
   /** Overrides figure cutting (tests in Node, which has no OffscreenCanvas); default: figure-crops.ts. */
   cropFigures?(image: PageImage, figures: readonly FigureCrop[]): Promise<Map<string, Blob>>;
   /** Overrides pack loading (tests); default: URL via the Cache API, or dropped files. */
   loadPack?(source: PackSource, onEvent: (e: EngineEvent) => void): Promise<LoadedPack>;
+}
+
+export interface OpenedRuntime {
+  runtime: TensorRuntime & { readonly deviceLost?: string | null };
+  createSession: CreateSession;
 }
 
 /** A session from verified graph bytes; page packs also pass the graph's external-data files. */
@@ -37,7 +44,7 @@ export class EngineService implements EngineApi {
   private pack: LoadedPack | null = null;
   private source: PackSource | null = null;
   private engine: PageReader | null = null;
-  private runtime: ReturnType<RuntimeProvider['open']>['runtime'] | null = null;
+  private runtime: OpenedRuntime['runtime'] | null = null;
   private controller: AbortController | null = null;
   /** The draft lengths the engine has run: warm-up compiles kernels for the shapes of one K (seconds on WebGPU). */
   private warmedK = new Set<number>();
@@ -56,12 +63,18 @@ export class EngineService implements EngineApi {
     };
     try {
       this.source = source;
+      const started = this.provider.startRuntime?.(settings.backend).then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
       this.pack = await this.loadPack(source);
       const name = this.pack.manifest.name;
       const choice = await this.provider.chooseBackend(settings.backend, packGraphs(this.pack.manifest));
       if (choice.reason && settings.backend === 'webgpu') {
         this.emit({ type: 'fallback', from: 'webgpu', to: 'wasm', reason: choice.reason });
       }
+      const notStarted = await started;
+      if (notStarted) throw new Error(`The inference runtime could not start: ${notStarted.message}`);
       try {
         await this.start(choice.backend, settings.k);
       } catch (e) {
@@ -142,7 +155,7 @@ export class EngineService implements EngineApi {
 
   private async start(backend: WebBackend, k: number): Promise<void> {
     this.emit({ type: 'warming-up', backend });
-    const { runtime, createSession } = this.provider.open(backend);
+    const { runtime, createSession } = await this.provider.open(backend);
     // A fallback after the bytes were dropped reads the pack again (Cache API or the chosen files).
     const pack = (this.pack ??= await this.loadPack(this.source!));
     const engine = await openPageReader(runtime, createSession, pack);

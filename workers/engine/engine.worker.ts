@@ -2,14 +2,15 @@
 import * as Comlink from 'comlink';
 import { defaultPackUrl } from './default-pack';
 import { EngineService } from './engine-service';
-import { chooseBackend, OrtWebRuntime } from './ort-session';
+import { chooseBackend, OrtWebRuntime, startRuntime } from './ort-session';
 
 Comlink.expose(
   new EngineService({
     chooseBackend,
     defaultPackUrl,
-    open(backend) {
-      const runtime = new OrtWebRuntime(backend);
+    startRuntime,
+    async open(backend) {
+      const runtime = await OrtWebRuntime.open(backend);
       return { runtime, createSession: (bytes, label, graph, externalData) => runtime.session(bytes, label, graph, externalData) };
     },
   }),
