@@ -42,6 +42,22 @@ test('offline before WebGPU was first used: its runtime is not cached yet, so th
   await expect(status).toContainText("Using wasm instead of webgpu: WebGPU's runtime did not start");
 });
 
+test('a first visit installs its offline copy once the first page is read, not while it is read', async ({ page }) => {
+  test.setTimeout(240_000);
+  await preferWasm(page);
+  await openApp(page);
+  await chooseFiles(page, ['multipage.pdf']);
+  await expect(documentItem(page, 'multipage.pdf')).toContainText('PDF · 3 pages');
+  const progress = documentItem(page, 'multipage.pdf').getByTestId('doc-progress');
+  // The model is still starting: no page is converted, and nothing is being copied into the cache.
+  await expect(progress).not.toContainText(/^[1-9]\d* of 3 pages converted/);
+  expect(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))).toBe(false);
+
+  await expect(progress).toContainText(/^[1-9]\d* of 3 pages converted/, { timeout: 180_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+});
+
 test('installable: a manifest with real PNG icons at the sizes it claims', async ({ page }) => {
   await openApp(page);
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');

@@ -10,6 +10,7 @@ import { PageView } from './components/PageView';
 import { SettingsPanel } from './components/SettingsPanel';
 import { StatsBar } from './components/StatsBar';
 import { UpdatePrompt } from './components/UpdatePrompt';
+import { awaitingFirstPage } from './store/doc-progress';
 import { useDocumentStore, useDocuments } from './hooks/use-documents';
 import { useEngine } from './hooks/use-engine';
 import { usePaste, useSourceParam } from './hooks/use-open-sources';
@@ -164,7 +165,7 @@ export function App() {
         onDeletePack={engine.deleteCachedPack}
       />
       <DropOverlay visible={dragging} />
-      <UpdatePrompt />
+      <UpdatePrompt holdFirstInstall={awaitingFirstPage(docs)} />
     </div>
   );
 }

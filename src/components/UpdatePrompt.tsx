@@ -1,20 +1,45 @@
 /// <reference types="vite-plugin-pwa/client" />
 // Registers the service worker and offers a reload when a new version has taken over.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { registerSW } from 'virtual:pwa-register';
 
-export function UpdatePrompt() {
+/**
+ * A first visit's install copies the app, its runtime and its model pack into the cache (about 50 MB): on a
+ * 2-core machine that took 0.3 s from a dropped paper's first Markdown and 2 s from the model's start (bench,
+ * registered at once against not at all). So it waits INSTALL_DELAY_MS after the app opens, and while
+ * `holdFirstInstall` (a document's first page is still being read). A returning visit registers at once: the
+ * worker is installed, and registering checks for a new version.
+ */
+const INSTALL_DELAY_MS = 5000;
+
+export function UpdatePrompt({ holdFirstInstall = false }: { holdFirstInstall?: boolean }) {
   const [updated, setUpdated] = useState(false);
+  const [delayed, setDelayed] = useState(true);
+  const registered = useRef(false);
+  const supported = 'serviceWorker' in navigator;
+  // Whether this tab was served by an installed worker when it opened (not after the first install claims it).
+  const [returning] = useState(() => supported && navigator.serviceWorker.controller !== null);
+
   useEffect(() => {
-    if (!('serviceWorker' in navigator)) return;
+    const timer = setTimeout(() => setDelayed(false), INSTALL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!supported || registered.current || (!returning && (delayed || holdFirstInstall))) return;
+    registered.current = true;
+    registerSW({ immediate: true, onNeedRefresh: () => setUpdated(true) });
+  }, [supported, returning, delayed, holdFirstInstall]);
+
+  useEffect(() => {
+    if (!supported) return;
     // The worker activates at once (skipWaiting + clientsClaim); a change of controller on a page that
     // already had one means a new version now serves this tab.
-    const hadController = navigator.serviceWorker.controller !== null;
-    const onChange = () => hadController && setUpdated(true);
+    const onChange = () => returning && setUpdated(true);
     navigator.serviceWorker.addEventListener('controllerchange', onChange);
-    registerSW({ immediate: true, onNeedRefresh: () => setUpdated(true) });
     return () => navigator.serviceWorker.removeEventListener('controllerchange', onChange);
-  }, []);
+  }, [supported, returning]);
+
   if (!updated) return null;
   return (
     <div className="update-prompt" role="status">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageResult, PageStats } from '../protocol/page';
-import { docProgress, formatDuration, throughput } from './doc-progress';
+import type { PageState } from './document-store';
+import { awaitingFirstPage, docProgress, formatDuration, throughput } from './doc-progress';
 
 function stats(over: Partial<PageStats>): PageStats {
   return {
@@ -48,5 +49,23 @@ describe('formatDuration', () => {
     expect(formatDuration(400)).toBe('1 s');
     expect(formatDuration(75_000)).toBe('1 min 15 s');
     expect(formatDuration(3_900_000)).toBe('1 h 5 min');
+  });
+});
+
+describe('awaitingFirstPage', () => {
+  const doc = (status: string, ...pages: string[]) => ({ status, pages: pages.map((s, i) => ({ page: i + 1, status: s as PageState['status'] })) });
+  it('holds while a document opens or none of its pages is finished', () => {
+    expect(awaitingFirstPage([])).toBe(false);
+    expect(awaitingFirstPage([doc('opening')])).toBe(true);
+    expect(awaitingFirstPage([doc('ready', 'rendering', 'queued')])).toBe(true);
+    expect(awaitingFirstPage([doc('ready', 'recognizing', 'queued')])).toBe(true);
+  });
+  it('ends with the first page read or failed, or when nothing is left to read', () => {
+    expect(awaitingFirstPage([doc('ready', 'done', 'recognizing')])).toBe(false);
+    expect(awaitingFirstPage([doc('ready', 'failed', 'queued')])).toBe(false);
+    expect(awaitingFirstPage([doc('ready', 'cancelled', 'cancelled')])).toBe(false);
+    expect(awaitingFirstPage([doc('failed'), doc('needs-password'), doc('ready')])).toBe(false);
+    // A second document still on its first page holds it again.
+    expect(awaitingFirstPage([doc('ready', 'done'), doc('ready', 'rendering')])).toBe(true);
   });
 });

@@ -74,3 +74,12 @@ export function throughput(results: readonly PageResult[]): Throughput | null {
     backend: results[results.length - 1].stats.backend,
   };
 }
+
+/**
+ * Whether a document is opening or has not finished any page yet: the first things a user waits for. The
+ * service worker's first install (tens of megabytes copied into the cache) waits while this holds
+ * (UpdatePrompt.tsx), so it does not take the cores from the first page.
+ */
+export function awaitingFirstPage(docs: readonly { status: string; pages: readonly PageState[] }[]): boolean {
+  return docs.some((d) => d.status === 'opening' || (d.status === 'ready' && d.pages.some((p) => p.status === 'queued' || p.status === 'rendering' || p.status === 'recognizing') && !d.pages.some((p) => p.status === 'done' || p.status === 'failed')));
+}
