@@ -100,12 +100,15 @@ export async function readPdfPage(
   onText?: (text: OwnTextLine[], size: DrawnSize) => void,
 ): Promise<{ canvas: OffscreenCanvas; dpi: number; ownText?: OwnTextLine[] } | { blank: DrawnSize }> {
   const page = await doc.getPage(pageNumber);
+  // Asked for with the operator list, so pdf.js's worker reads the page for both in one go.
+  const textContent = withText ? page.getTextContent() : undefined;
+  textContent?.catch(() => undefined);
   try {
     // A page that paints nothing is neither drawn nor read (its operator list has the drawing's time limit).
     if (!paints(await withinPageLimit(page.getOperatorList(), pageNumber), pdfjs.OPS)) return { blank: drawnSize(page, target) };
     // The text first (it needs no pixels): `onText` hears it (none, when not asked for or unreadable) before the
     // page is drawn, so its words can be on screen meanwhile.
-    const text = withText ? await ownText(page, pageNumber, target).catch(() => undefined) : undefined;
+    const text = textContent ? await ownText(page, pageNumber, target, textContent).catch(() => undefined) : undefined;
     onText?.(text ?? [], drawnSize(page, target));
     const drawn = await draw(page, pageNumber, target);
     return { ...drawn, ...(text && { ownText: text }) };
@@ -167,11 +170,12 @@ async function draw(page: PDFPageProxy, pageNumber: number, target: RenderTarget
   return { canvas, dpi: scale * POINTS_PER_INCH };
 }
 
-async function ownText(page: PDFPageProxy, pageNumber: number, target: RenderTarget): Promise<OwnTextLine[]> {
+/** `content`: the page's text content when already asked for. */
+async function ownText(page: PDFPageProxy, pageNumber: number, target: RenderTarget, content = page.getTextContent()): Promise<OwnTextLine[]> {
   const base = page.getViewport({ scale: 1 });
   const viewport = page.getViewport({ scale: pdfScale(base.width, base.height, target) });
   // Reading a page's text has the drawing's time limit too (200,000 nested save-states take pdf.js minutes).
-  const { lines, ocrLayer } = await withinPageLimit(readPageText(page, viewport.transform as number[], pdfjs.OPS), pageNumber);
+  const { lines, ocrLayer } = await withinPageLimit(readPageText({ getTextContent: () => content, getOperatorList: () => page.getOperatorList(), commonObjs: page.commonObjs }, viewport.transform as number[], pdfjs.OPS), pageNumber);
   // Another program's OCR laid invisibly over a scan is not the page's own text.
   return ocrLayer ? [] : (lines as MathLine[]).map((l) => ({ bbox: l.bbox, text: l.text ?? '', direction: l.direction, ...(l.formula && { formula: l.formula }) }));
 }
