@@ -83,7 +83,10 @@ export interface FirstMarkdown {
   cachedPackFiles: number;
 }
 
-/** Cold: a fresh profile. Warm: the same profile after a reload, so the pack comes from the Cache API. */
+/**
+ * Cold: a fresh profile. Warm: a later visit of the same profile, once the first visit's offline copy is installed
+ * (the app installs it after the first page is read): the pack comes from the Cache API, the app from the service worker.
+ */
 export function firstMarkdown(distDir: string, pdf: Buffer, k: number, ownText: OwnTextSetting): Promise<FirstMarkdown> {
   return withApp(distDir, async (browser, origin) => {
     const context = await browser.newContext();
@@ -95,6 +98,7 @@ export function firstMarkdown(distDir: string, pdf: Buffer, k: number, ownText: 
       for (const name of await caches.keys()) if (name.startsWith('pagemark-pack:')) n += (await (await caches.open(name)).keys()).length;
       return n;
     });
+    await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();
     await page.getByRole('heading', { name: 'Pagemark' }).waitFor();
     const warm = await dropAndTime(page, 'warm.pdf', pdf);
