@@ -98,7 +98,8 @@ export function firstMarkdown(distDir: string, pdf: Buffer, k: number, ownText: 
       for (const name of await caches.keys()) if (name.startsWith('pagemark-pack:')) n += (await (await caches.open(name)).keys()).length;
       return n;
     });
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    // At most two minutes: a build without a service worker is timed warm without one.
+    await page.evaluate(() => Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 120_000))]));
     await page.reload();
     await page.getByRole('heading', { name: 'Pagemark' }).waitFor();
     const warm = await dropAndTime(page, 'warm.pdf', pdf);
