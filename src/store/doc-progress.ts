@@ -81,5 +81,9 @@ export function throughput(results: readonly PageResult[]): Throughput | null {
  * (UpdatePrompt.tsx), so it does not take the cores from the first page.
  */
 export function awaitingFirstPage(docs: readonly { status: string; pages: readonly PageState[] }[]): boolean {
-  return docs.some((d) => d.status === 'opening' || (d.status === 'ready' && d.pages.some((p) => p.status === 'queued' || p.status === 'rendering' || p.status === 'recognizing') && !d.pages.some((p) => p.status === 'done' || p.status === 'failed')));
+  return docs.some((d) => {
+    if (d.status === 'opening') return true;
+    const p = docProgress(d.pages);
+    return d.status === 'ready' && p.active && p.done + p.failed === 0;
+  });
 }
