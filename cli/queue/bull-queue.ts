@@ -10,12 +10,16 @@ import { pageRate, pagesLeft, etaSeconds, type Failure, type JobCounts, type Que
 export const DOCUMENTS = 'documents';
 export const PAGES = 'pages';
 
-/** What a document job carries; `pageCount` once it has been split, `round` for retry-failed's assembly. */
+/**
+ * What a document job carries; `pageCount` and `pagesQueued` once it has been split and its pages queued,
+ * `round` for retry-failed's assembly (whose pages are queued with it).
+ */
 export interface DocumentJobData extends DocumentSpec {
   key: string;
   file: string;
   stem: string;
   pageCount?: number;
+  pagesQueued?: boolean;
   round?: number;
 }
 
@@ -157,7 +161,7 @@ export class PageQueue {
         await flows.add({
           name: 'document',
           queueName: DOCUMENTS,
-          data: { ...documentData, round },
+          data: { ...documentData, round, pagesQueued: true },
           opts: { ...jobOptions(), jobId: repairJobId(key, round) },
           children: jobs.map((j) => ({
             name: 'page',

@@ -58,23 +58,34 @@ async function open(d: DocumentJobData): Promise<PageSource> {
   }
 }
 
+/** Whether a document's pages are in the queue: marked once queued; retry-failed's rounds are queued with theirs. */
+async function pagesQueued(job: Job<DocumentJobData>): Promise<boolean> {
+  const d = job.data;
+  if (d.pagesQueued || d.round !== undefined) return true;
+  if (d.pageCount === undefined) return false;
+  // Split by an older worker, which recorded the count before queuing the pages: queued if it has any.
+  const counts = await job.getDependenciesCount();
+  return Object.values(counts).some((n) => (n ?? 0) > 0);
+}
+
 /**
  * A document job: first split (count the pages, queue them as children, wait), then, run again by BullMQ
  * once every page is done or failed for good, assemble the Markdown from the page records.
  */
 export async function processDocument(job: Job<DocumentJobData>, token: string, queue: PageQueue): Promise<{ pages: number; failed: number[] }> {
   let pageCount = job.data.pageCount;
-  if (pageCount === undefined) {
+  if (!(await pagesQueued(job))) {
     const source = await open(job.data);
     pageCount = source.pageCount;
     await source.close();
-    // Recorded before the pages are queued: a worker that dies between the two splits again to the same ids.
-    await job.updateData({ ...job.data, pageCount });
+    // Marked only once the pages are queued: a worker that dies between the two splits again, to the same page
+    // ids, which BullMQ adds once. (Marking first would assemble a document whose pages were never queued.)
     await queue.addPages(job, pageCount);
+    await job.updateData({ ...job.data, pageCount, pagesQueued: true });
   }
   if (await job.moveToWaitingChildren(token)) throw new WaitingChildrenError();
-  const { missing } = await writeDocument({ key: job.data.key, out: job.data.out, stem: job.data.stem, pageCount });
-  return { pages: pageCount, failed: missing };
+  const { missing } = await writeDocument({ key: job.data.key, out: job.data.out, stem: job.data.stem, pageCount: pageCount! });
+  return { pages: pageCount!, failed: missing };
 }
 
 /** A page job: converts the page unless a record of it exists already (a run that died after writing it). */

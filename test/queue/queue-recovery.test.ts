@@ -105,6 +105,30 @@ describe.skipIf(!hasRedis)('the page queue through trouble', () => {
     }
   }, 300_000);
 
+  it('splits again a document whose worker died after counting its pages but before queuing them', async () => {
+    const redis = await startRedis();
+    servers.push(redis);
+    const file = join(tmp, 'dossier.pdf');
+    writeFileSync(file, makePdf(['Dossier one', 'Dossier two', 'Dossier three'].map(page)));
+    const reference = pagemark([file, '-o', join(tmp, 'dossier-reference') + '/']);
+    expect(reference.code, reference.stderr).toBe(0);
+    const out = join(tmp, 'split');
+    expect(pagemark(['queue', 'add', file, '--out', out, '--redis', redis.url, '--prefix', 'split']).code).toBe(0);
+    const queue = new PageQueue(redis.url, 'split');
+    try {
+      // What such a worker left behind: the count recorded on the document, none of its pages queued.
+      const [document] = await queue.documents.getJobs(['waiting']);
+      await document!.updateData({ ...document!.data, pageCount: 3 });
+      workers.push(startWorker(redis.url, 'split', ['--stall-s', '6', '--threads', '1']));
+      const s = await settled(queue, 1);
+      expect(s.documents).toMatchObject({ completed: 1, failed: 0 });
+      expect(s.pages).toMatchObject({ completed: 3, failed: 0 });
+      expect(readFileSync(join(out, 'dossier.md')).equals(readFileSync(join(tmp, 'dossier-reference', 'dossier.md')))).toBe(true);
+    } finally {
+      await queue.close();
+    }
+  }, 300_000);
+
   it('hands a page back at once when a stopped worker’s grace time is over', async () => {
     const redis = await startRedis();
     servers.push(redis);
