@@ -1,0 +1,149 @@
+// Atoms placed on rows: one baseline → a row with its super- and subscripts; several → a matrix, cases,
+// aligned or gathered rows. A script is a formula of its own, built by the caller (`sub`).
+import { baselineOf, cy, Unsure, type Atom } from './formula-atoms';
+
+/** Builds a script's atoms as a formula (fractions, roots, limits inside a script). */
+export type BuildScript = (atoms: Atom[]) => string;
+
+const OPENERS: Record<string, string> = { '(': 'pmatrix', '[': 'bmatrix', '\\{': 'Bmatrix', '|': 'vmatrix', '\\|': 'Vmatrix' };
+const CLOSERS = new Set([')', ']', '\\}', '|', '\\|']);
+
+/**
+ * Atoms on one baseline → a row with its scripts; on several (full-size rows a line apart) → a matrix when
+ * delimiters stand left and right of all the rows, cases when only a brace stands left, else rows gathered.
+ */
+export function arrange(atoms: Atom[], s: number, sub: BuildScript): string {
+  const delims = atoms.filter((a) => OPENERS[a.tex] || CLOSERS.has(a.tex));
+  const content = atoms.filter((a) => !delims.includes(a));
+  const rs = content.length ? rows(content, s) : [];
+  if (rs.length < 2) return rows(atoms, s).map((row) => scripts(row, s, sub)).join(' \\\\ ');
+  const x0 = Math.min(...content.map((a) => a.x0));
+  const x1 = Math.max(...content.map((a) => a.x1));
+  const top = Math.min(...rs.map((r) => baselineOf(r)));
+  const bottom = Math.max(...rs.map((r) => baselineOf(r)));
+  const spans = (a: Atom) => cy(a) > top - 0.5 * s && cy(a) < bottom + 0.5 * s;
+  const left = delims.find((a) => OPENERS[a.tex] && a.x1 <= x0 + 0.1 * s && spans(a));
+  const right = delims.find((a) => CLOSERS.has(a.tex) && a.x0 >= x1 - 0.1 * s && spans(a) && a !== left);
+  const others = delims.filter((a) => a !== left && a !== right);
+  if (left && (right || left.tex === '\\{') && others.length === 0) {
+    const cells = rs.map((r) => cellsOf(r, s).map((c) => scripts(c, s, sub)));
+    const env = right ? OPENERS[left.tex]! : 'cases';
+    if (right && cells.some((r) => r.length !== cells[0]!.length)) throw new Unsure('ragged matrix');
+    return `\\begin{${env}}${cells.map((r) => r.join(' & ')).join(' \\\\ ')}\\end{${env}}`;
+  }
+  const all = rows(atoms, s);
+  return alignedRows(all, s, sub) ?? `\\begin{gathered}${all.map((row) => scripts(row, s, sub)).join(' \\\\ ')}\\end{gathered}`;
+}
+
+const RELATIONS = new Set(['=', '<', '>', '\\approx', '\\le', '\\ge', '\\leq', '\\geq', '\\equiv', '\\sim', '\\simeq', '\\ne', '\\neq', '\\propto', '\\Rightarrow', '\\Leftrightarrow']);
+
+/**
+ * Rows whose first relations stand one under another (a chain "a = b / = c", each line's "=" at one x)
+ * → aligned, each row split at its relation; undefined when the relations do not line up.
+ */
+function alignedRows(rs: Atom[][], s: number, sub: BuildScript): string | undefined {
+  const rel = rs.map((r) => [...r].sort((a, b) => a.x0 - b.x0).find((a) => RELATIONS.has(a.tex) && a.size >= 0.85 * s));
+  if (rel.some((a) => !a)) return undefined;
+  const xs = rel.map((a) => a!.x0);
+  if (Math.max(...xs) - Math.min(...xs) > 0.5 * s) return undefined;
+  const lines = rs.map((r, i) => {
+    const at = rel[i]!.x0 - 0.05 * s;
+    const left = r.filter((a) => a.x0 < at);
+    const right = r.filter((a) => a.x0 >= at);
+    return `${left.length ? scripts(left, s, sub) : ''}&${scripts(right, s, sub)}`;
+  });
+  return `\\begin{aligned}${lines.join(' \\\\ ')}\\end{aligned}`;
+}
+
+/** A matrix row cut into cells at gaps wider than a space. */
+function cellsOf(row: Atom[], s: number): Atom[][] {
+  const sorted = [...row].sort((a, b) => a.x0 - b.x0);
+  const cells: Atom[][] = [];
+  let right = -Infinity;
+  for (const a of sorted) {
+    if (!cells.length || a.x0 - right > 0.7 * s) cells.push([]);
+    cells.at(-1)!.push(a);
+    right = Math.max(right, a.x1);
+  }
+  return cells;
+}
+
+/** Atoms split into rows of full-size glyphs a line apart (aligned equations); smaller ones join the nearest. */
+function rows(atoms: Atom[], s: number): Atom[][] {
+  const full = atoms.filter((a) => !a.op && !a.hangs && a.size >= 0.85 * s);
+  const bases: number[] = [];
+  for (const b of full.map((a) => a.base).sort((x, y) => x - y)) if (!bases.length || b - bases.at(-1)! > 0.9 * s) bases.push(b);
+  if (bases.length <= 1) return [atoms];
+  const out: Atom[][] = bases.map(() => []);
+  for (const a of atoms) {
+    const y = a.op || a.hangs ? cy(a) : a.base;
+    let k = 0;
+    bases.forEach((b, i) => Math.abs(y - b) < Math.abs(y - bases[k]!) && (k = i));
+    out[k]!.push(a);
+  }
+  return out.filter((r) => r.length);
+}
+
+/** One row: atoms on its baseline in order, each with the smaller atoms raised or lowered after it as scripts. */
+function scripts(atoms: Atom[], s: number, sub: BuildScript): string {
+  const main = baselineOf(atoms);
+  const onBase = (a: Atom) =>
+    a.op || (a.size >= 0.85 * s ? Math.abs(a.base - main) < 0.3 * s : Math.abs(a.base - main) < 0.04 * s) || a.tex.startsWith('\\frac') || a.tex.startsWith('\\sqrt');
+  const base = atoms.filter(onBase).sort((a, b) => a.x0 - b.x0);
+  const rest = atoms.filter((a) => !onBase(a)).sort((a, b) => a.x0 - b.x0);
+  // A full-size glyph off the baseline is no script: a layout this cannot read.
+  if (rest.some((a) => a.size >= 0.85 * s && !a.hangs)) throw new Unsure('a full-size glyph off the baseline');
+  const attached = new Map<Atom | null, { sup: Atom[]; sub: Atom[] }>();
+  for (const a of rest) {
+    const before = base.filter((b) => b.x0 < a.x0 + 0.1 * a.size);
+    const anchor = before.length ? before[before.length - 1]! : null;
+    if (!attached.has(anchor)) attached.set(anchor, { sup: [], sub: [] });
+    const up = a.base < main - 0.05 * s;
+    attached.get(anchor)![up ? 'sup' : 'sub'].push(a);
+  }
+  const withScripts = (tex: string, at: Atom | null) => {
+    const sc = attached.get(at);
+    if (!sc) return tex;
+    const lower = sc.sub.length ? `_{${sub(sc.sub)}}` : '';
+    const upper = sc.sup.length ? `^{${sub(sc.sup)}}` : '';
+    return `${/[_^]/.test(tex) && !/^\\(sum|prod|int|lim|max|min|sup|inf|coprod|oint|iint|bigcup|bigcap)/.test(tex) ? `{${tex}}` : tex}${lower}${upper}`;
+  };
+  let out = attached.has(null) ? withScripts('{}', null) : '';
+  // Delimiters taller than the row around something tall (a fraction) pair up as \left … \right.
+  const tall = (a: Atom) => a.bottom - a.top > 1.6 * s && /^([()[\]|]|\\[{}])$/.test(a.tex);
+  const sides = new Map<Atom, string>();
+  const open: Atom[] = [];
+  for (const b of base) {
+    if (!tall(b)) continue;
+    if (/^(\(|\[|\\\{)$/.test(b.tex)) open.push(b);
+    else if (open.length && b.tex !== '|') {
+      sides.set(open.pop()!, '\\left');
+      sides.set(b, '\\right');
+    }
+  }
+  let prev: Atom | undefined;
+  for (const b of base) {
+    if (sides.has(b)) {
+      out = join(out, `${sides.get(b)}${b.tex}`);
+      prev = b;
+      continue;
+    }
+    // An asterisk set tight after a letter or bracket is a superscript star (C*, the conjugate).
+    if (b.tex === '*' && prev && b.x0 - prev.x1 < 0.3 * s && /[A-Za-z)}]$/.test(out) && !attached.has(b)) {
+      out = `${out.endsWith('}') && /[_^]\{[^{}]*\}$/.test(out) ? `{${out}}` : out}^{*}`;
+      prev = b;
+      continue;
+    }
+    // A wide gap on the baseline is a space the page set on purpose (between "n = 1" and "n = 2").
+    if (prev && b.x0 - prev.x1 > 1.5 * s) out += '\\quad ';
+    out = join(out, withScripts(b.tex, b));
+    prev = b;
+  }
+  return out;
+}
+
+/** Appends a token, with a space only where a command would run into a letter. */
+function join(out: string, tex: string): string {
+  if (/\\[A-Za-z]+$/.test(out) && /^[A-Za-z0-9]/.test(tex)) return `${out} ${tex}`;
+  return out + tex;
+}
