@@ -66,14 +66,23 @@ interface GpuAdapterLike {
   info?: { isFallbackAdapter?: boolean };
 }
 
+type GpuLike = { requestAdapter(): Promise<GpuAdapterLike | null> };
+let adapterAsked: Promise<GpuAdapterLike | null> | undefined;
+
+/**
+ * This worker's WebGPU adapter, asked for once: the runtime's start and the backend's choice both look at it.
+ * Only its features are read; onnxruntime-web asks for its own adapter and device.
+ */
+const gpuAdapter = (gpu: GpuLike) => (adapterAsked ??= gpu.requestAdapter());
+
 /** Picks the execution provider for `requested` and the pack's graphs. */
 export async function chooseBackend(requested: Backend, graphs: GraphSpec[]): Promise<BackendChoice> {
   if (requested === 'wasm') return { backend: 'wasm' };
-  const gpu = (navigator as WorkerNavigator & { gpu?: { requestAdapter(): Promise<GpuAdapterLike | null> } }).gpu;
+  const gpu = (navigator as WorkerNavigator & { gpu?: GpuLike }).gpu;
   if (!gpu) return { backend: 'wasm', reason: 'this browser has no WebGPU' };
   let adapter: GpuAdapterLike | null = null;
   try {
-    adapter = await gpu.requestAdapter();
+    adapter = await gpuAdapter(gpu);
   } catch (e) {
     return { backend: 'wasm', reason: `WebGPU adapter request failed: ${(e as Error).message}` };
   }
