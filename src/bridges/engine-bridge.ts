@@ -65,6 +65,14 @@ export class EngineBridge {
     });
   }
 
+  async listCachedPacks() {
+    return this.remote ? this.remote.listCachedPacks() : [];
+  }
+
+  async deleteCachedPack(name: string) {
+    if (this.remote) await this.remote.deleteCachedPack(name);
+  }
+
   terminate(): void {
     this.remote?.[Comlink.releaseProxy]();
     this.worker?.terminate();

@@ -2,7 +2,6 @@
 // report progress, and expose a promise-returning `ensureReady` for the conversion queue.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EngineBridge } from '../bridges/engine-bridge';
-import { PackStore } from '../cache/pack-store';
 import type { CachedPack, EngineEvent, PackSource } from '../protocol/engine-api';
 import { engineSettings, type Settings } from '../settings/settings';
 import { useLatest } from './use-latest';
@@ -43,7 +42,7 @@ export interface Engine {
   bridge: EngineBridge;
   /** Loads the engine if needed; resolves true when it can OCR. */
   ensureReady(): Promise<boolean>;
-  /** Packs kept for offline use (by the engine, or by useOfflinePack before it starts). */
+  /** Packs kept for offline use (empty until the engine has started). */
   cachedPacks(): Promise<CachedPack[]>;
   deleteCachedPack(name: string): Promise<void>;
 }
@@ -98,11 +97,8 @@ export function useEngine(settings: Settings, packFiles: File[]): Engine {
     return promise;
   }, [bridge, key, source]);
 
-  // The pack store is the Cache API, the same from this page as from the worker: read here, it lists packs kept
-  // before the engine has started.
-  const packStore = useMemo(() => new PackStore(), []);
-  const cachedPacks = useCallback(() => packStore.list(), [packStore]);
-  const deleteCachedPack = useCallback((name: string) => packStore.delete(name), [packStore]);
+  const cachedPacks = useCallback(() => bridge.listCachedPacks(), [bridge]);
+  const deleteCachedPack = useCallback((name: string) => bridge.deleteCachedPack(name), [bridge]);
 
   return { status, source, bridge, ensureReady, cachedPacks, deleteCachedPack };
 }

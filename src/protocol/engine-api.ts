@@ -41,6 +41,8 @@ export interface EngineApi {
    */
   ocrPage(request: PageRequest, listener?: PageListener): Promise<EnginePageResult>;
   cancel(): void;
+  listCachedPacks(): Promise<CachedPack[]>;
+  deleteCachedPack(name: string): Promise<void>;
 }
 
 /** One page to read: its pixels and, for a PDF, its own text lines. */

@@ -8,7 +8,7 @@ import { packGraphs } from '../../src/core/pack/manifest';
 import type { GraphSpec } from '../../src/core/pack/manifest-types';
 import type { PageStage } from '../../src/core/pipeline/ocr-page';
 import { openPageReader, type PageReader, type ReaderSessionFactory } from '../../src/core/reader/page-reader';
-import type { EngineApi, EngineEvent, EnginePageResult, EngineSettings, PackSource, PageListener, PageRequest } from '../../src/protocol/engine-api';
+import type { CachedPack, EngineApi, EngineEvent, EnginePageResult, EngineSettings, PackSource, PageListener, PageRequest } from '../../src/protocol/engine-api';
 import type { FigureCrop, PageImage, PageResult } from '../../src/protocol/page';
 import { cropFigures } from './figure-crops';
 import type { TensorRuntime } from '../../src/core/recognize/tensor-runtime';
@@ -133,6 +133,14 @@ export class EngineService implements EngineApi {
 
   cancel(): void {
     this.controller?.abort(new DOMException('The page was cancelled.', 'AbortError'));
+  }
+
+  listCachedPacks(): Promise<CachedPack[]> {
+    return this.store.list();
+  }
+
+  deleteCachedPack(name: string): Promise<void> {
+    return this.store.delete(name);
   }
 
   private async loadPack(source: PackSource): Promise<LoadedPack> {
