@@ -1,13 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { offlineCopyInstalled, openApp } from './helpers';
+import { openApp } from './helpers';
 
 const swPath = fileURLToPath(new URL('../dist/sw.js', import.meta.url));
 
 test('a newly deployed version offers a reload', async ({ page }) => {
   await openApp(page);
-  await offlineCopyInstalled(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await expect(page.getByText('A new version of Pagemark is ready.')).toHaveCount(0);
 
   // "Deploy" a new service worker (any byte change makes it a new version), then let the page find it.
