@@ -73,19 +73,23 @@ async function pagesQueued(job: Job<DocumentJobData>): Promise<boolean> {
  * once every page is done or failed for good, assemble the Markdown from the page records.
  */
 export async function processDocument(job: Job<DocumentJobData>, token: string, queue: PageQueue): Promise<{ pages: number; failed: number[] }> {
-  let pageCount = job.data.pageCount;
-  if (!(await pagesQueued(job))) {
-    const source = await open(job.data);
-    pageCount = source.pageCount;
-    await source.close();
-    // Marked only once the pages are queued: a worker that dies between the two splits again, to the same page
-    // ids, which BullMQ adds once. (Marking first would assemble a document whose pages were never queued.)
-    await queue.addPages(job, pageCount);
-    await job.updateData({ ...job.data, pageCount, pagesQueued: true });
-  }
+  // A queued document has its count recorded (retry-failed's rounds carry it from their pages' data).
+  const pageCount = (await pagesQueued(job)) ? job.data.pageCount! : await split(job, queue);
   if (await job.moveToWaitingChildren(token)) throw new WaitingChildrenError();
-  const { missing } = await writeDocument({ key: job.data.key, out: job.data.out, stem: job.data.stem, pageCount: pageCount! });
-  return { pages: pageCount!, failed: missing };
+  const { missing } = await writeDocument({ key: job.data.key, out: job.data.out, stem: job.data.stem, pageCount });
+  return { pages: pageCount, failed: missing };
+}
+
+/** Counts a document's pages and queues them as its children; returns the count. */
+async function split(job: Job<DocumentJobData>, queue: PageQueue): Promise<number> {
+  const source = await open(job.data);
+  const pageCount = source.pageCount;
+  await source.close();
+  // Marked only once the pages are queued: a worker that dies between the two splits again, to the same page
+  // ids, which BullMQ adds once. (Marking first would assemble a document whose pages were never queued.)
+  await queue.addPages(job, pageCount);
+  await job.updateData({ ...job.data, pageCount, pagesQueued: true });
+  return pageCount;
 }
 
 /** A page job: converts the page unless a record of it exists already (a run that died after writing it). */

@@ -5,7 +5,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
-/** A worker's navigator.gpu whose adapter is a software fallback, counting the requests. */
+/** A worker's navigator.gpu offering `adapter`, counting the requests. */
 function stubGpu(adapter: { features: Set<string>; info?: { isFallbackAdapter: boolean } }) {
   const requests = { count: 0 };
   vi.stubGlobal('navigator', { gpu: { requestAdapter: async () => (requests.count++, adapter) } });
