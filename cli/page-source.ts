@@ -3,8 +3,7 @@
 // reported with the same messages as the app (empty, not a supported type, damaged, password).
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { basename, dirname, join, sep } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PageImage } from '../src/protocol/page';
 import type { RenderTarget } from '../src/protocol/render-api';
@@ -35,6 +34,19 @@ export interface PageSource {
 
 const require = createRequire(import.meta.url);
 const pdfjsDir = dirname(require.resolve('pdfjs-dist/package.json'));
+const pdfjsData = (folder: string) => join(pdfjsDir, folder) + sep;
+/**
+ * pdf.js's data folders as file-system paths: in Node pdf.js reads `${folder}${file}` with fs.readFile, which takes
+ * a path string but not a file:// string. With one, the JPEG 2000 and JBIG2 decoders fall back to JavaScript (five
+ * times slower on a scanned book page), predefined CJK encodings cannot be read (their text is lost) and fonts a PDF
+ * does not embed are drawn without the shipped metrics the browser app uses.
+ */
+export const PDFJS_DATA = {
+  standardFontDataUrl: pdfjsData('standard_fonts'),
+  cMapUrl: pdfjsData('cmaps'),
+  wasmUrl: pdfjsData('wasm'),
+  iccUrl: pdfjsData('iccs'),
+};
 
 export async function openSource(path: string, target: RenderTarget = OCR_TARGET): Promise<PageSource> {
   const name = basename(path);
@@ -65,11 +77,8 @@ async function openPdf(name: string, bytes: Uint8Array, target: RenderTarget): P
   try {
     doc = await pdfjs.getDocument({
       data: bytes,
-      standardFontDataUrl: pathToFileURL(join(pdfjsDir, 'standard_fonts') + '/').href,
-      cMapUrl: pathToFileURL(join(pdfjsDir, 'cmaps') + '/').href,
+      ...PDFJS_DATA,
       cMapPacked: true,
-      wasmUrl: pathToFileURL(join(pdfjsDir, 'wasm') + '/').href,
-      iccUrl: pathToFileURL(join(pdfjsDir, 'iccs') + '/').href,
       verbosity: 0,
       // Fonts keep their glyph names (/Differences): text-layer/glyph-names.ts reads them.
       fontExtraProperties: true,

@@ -14,13 +14,25 @@ export type MadePage = { width: number; height: number; highlights?: number[][];
  * `shiftedText`: the font's ToUnicode map gives every printable character as the next one ("a" as "b"), as a
  * PDF with a broken text layer does: the page shows one text, its text layer says another.
  */
-export function makePdf(pages: MadePage[], o: { shiftedText?: boolean } = {}): Buffer {
+/**
+ * `japaneseFont`: F1 is a Japanese font the PDF does not embed, with Adobe's predefined UniJIS-UCS2-H encoding (two
+ * bytes per character, its UCS-2 code), as office tools write CJK text; its text is only read through the CMap
+ * files pdf.js ships (cmaps/).
+ */
+export function makePdf(pages: MadePage[], o: { shiftedText?: boolean; japaneseFont?: boolean } = {}): Buffer {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body) - 1 + 1; // object numbers start at 1
   add('<< /Type /Catalog /Pages 2 0 R >>');
   add('PAGES');
   const toUnicode = o.shiftedText ? add(stream(SHIFTED_CMAP)) : 0;
-  const font = add(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica${toUnicode ? ` /ToUnicode ${toUnicode} 0 R` : ''} >>`);
+  const font = o.japaneseFont
+    ? add(
+        `<< /Type /Font /Subtype /Type0 /BaseFont /KozMinPr6N-Regular /Encoding /UniJIS-UCS2-H /DescendantFonts [${add(
+          '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /KozMinPr6N-Regular /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 6 >> /FontDescriptor ' +
+            `${add('<< /Type /FontDescriptor /FontName /KozMinPr6N-Regular /Flags 4 /FontBBox [0 -120 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 740 /StemV 80 >>')} 0 R >>`,
+        )} 0 R] >>`,
+      )
+    : add(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica${toUnicode ? ` /ToUnicode ${toUnicode} 0 R` : ''} >>`);
   const kids: number[] = [];
   for (const p of pages) {
     let stream = 'content' in p ? p.content : textLine(p.text, p.fontSize, p.height);

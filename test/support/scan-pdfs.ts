@@ -1,11 +1,9 @@
 // Scanned-looking PDFs for searchable-PDF tests, made with pdf-lib at test time: each page is one grey
 // picture (no text of its own) and may be rotated, cropped or given a UserUnit. Also reads pages back with
 // pdf.js the way the CLI renders them, so tests can put boxes on the page image the engine would see.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFNumber, degrees, StandardFonts } from 'pdf-lib';
+import { PDFJS_DATA } from '../../cli/page-source';
 
 export interface ScanPage {
   width: number;
@@ -43,14 +41,11 @@ export async function scanPdf(pages: ScanPage[]): Promise<Uint8Array> {
   return doc.save();
 }
 
-const require = createRequire(import.meta.url);
-const pdfjsDir = dirname(require.resolve('pdfjs-dist/package.json'));
-
 export async function openPdfjs(bytes: Uint8Array) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   return pdfjs.getDocument({
     data: bytes.slice(),
-    standardFontDataUrl: pathToFileURL(join(pdfjsDir, 'standard_fonts') + '/').href,
+    ...PDFJS_DATA,
     verbosity: 0,
   }).promise;
 }
