@@ -13,6 +13,7 @@ import { InputError, type PageSource } from './page-source';
 import { endDocumentProcesses, openIsolatedSource, type SourceLimits } from './isolated-source';
 import { appendJsonLine, commentSafe, writeAtomic } from './output-files';
 import { cropPng } from './figure-crops';
+import { readAhead } from './read-ahead';
 import { Progress } from './progress';
 import { searchableOutput } from './searchable-output';
 
@@ -113,7 +114,7 @@ async function convertFile(
   const t0 = performance.now();
   let source: PageSource;
   try {
-    source = await openIsolatedSource(file, limits);
+    source = readAhead(await openIsolatedSource(file, limits));
   } catch (e) {
     progress.clear();
     const message = e instanceof InputError ? e.message : `“${file}”: ${(e as Error).message}`;
