@@ -65,12 +65,14 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The shell, onnxruntime-web, pdf.js data and the model packs are all precached, so the app
-        // converts offline after one visit. onnxruntime-web's WebGPU build (28 MB of wasm) is the exception:
-        // kept on its first use, so a browser without WebGPU never downloads it and a first visit's precache
-        // does not compete with the model's start (workers/engine/ort-session.ts).
+        // The shell, onnxruntime-web and pdf.js data are precached, so the app converts offline after one
+        // visit. Two exceptions: the model packs (models/), which the engine downloads, hash-checks and keeps in
+        // its pack store as it starts, or the app does once this worker is in place (use-offline-pack.ts), so
+        // precaching them too would download and store the shipped pack's 33 MB twice; and onnxruntime-web's
+        // WebGPU build (28 MB of wasm), kept on its first use, so a browser without WebGPU never downloads it
+        // (workers/engine/ort-session.ts).
         globPatterns: ['**/*.{html,js,mjs,css,wasm,onnx,json,txt,png,svg,ico,woff,woff2,ttf,pfb,bcmap,icc}'],
-        globIgnores: ['**/ort-wasm-simd-threaded.jsep-*.wasm'],
+        globIgnores: ['models/**', '**/ort-wasm-simd-threaded.jsep-*.wasm'],
         runtimeCaching: [
           {
             urlPattern: /\/ort-wasm-simd-threaded\.jsep-[^/]*\.wasm$/,

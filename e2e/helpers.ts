@@ -10,6 +10,30 @@ export async function openApp(page: Page, query = ''): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Pagemark' })).toBeVisible();
 }
 
+/** Waits until the service worker has installed the offline copy and controls this tab. */
+export async function offlineCopyInstalled(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** Opens the app again in the same tab (a later visit, served by the installed service worker). */
+export async function visitAgain(page: Page): Promise<void> {
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Pagemark' })).toBeVisible();
+}
+
+/** Waits until a model pack is kept whole in the pack store (its manifest goes in last), for offline use. */
+export async function packKeptOffline(page: Page, timeout = 180_000): Promise<void> {
+  const whole = () =>
+    page.evaluate(async () => {
+      for (const key of await caches.keys()) {
+        if (key.startsWith('pagemark-pack:') && (await (await caches.open(key)).match('https://pagemark.invalid/pack.json'))) return true;
+      }
+      return false;
+    });
+  await expect.poll(whole, { timeout }).toBe(true);
+}
+
 export async function chooseFiles(page: Page, names: string[]): Promise<void> {
   await page.getByTestId('file-input').setInputFiles(names.map(fixture));
 }

@@ -1,13 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { chooseFiles, documentItem, inkCorrelation, openApp, preferWasm } from './helpers';
+import { chooseFiles, documentItem, inkCorrelation, offlineCopyInstalled, openApp, packKeptOffline, preferWasm, visitAgain } from './helpers';
+
+const builtInPack = fileURLToPath(new URL('../dist/models/pocket/pack.json', import.meta.url));
+
+/** The built-in pack's files as the app's server has them: pack.json and every file it names. */
+function packFiles(): string[] {
+  const names = new Set<string>(['pack.json']);
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) k === 'file' && typeof x === 'string' ? names.add(x) : walk(x);
+  };
+  walk(JSON.parse(readFileSync(builtInPack, 'utf8')));
+  return [...names].sort();
+}
 
 test('after one visit the app reloads, renders and converts with the network off', async ({ page, context }) => {
   test.setTimeout(300_000);
   await preferWasm(page);
   await openApp(page);
-  // The service worker installs (precaching everything) and takes control of this tab.
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // No document opened, so the model never starts: the service worker installs the app (the shell,
+  // onnxruntime-web, pdf.js) and takes control of this tab. A later visit, served by it, keeps the model pack
+  // in the pack store while the model stays idle.
+  await offlineCopyInstalled(page);
+  await visitAgain(page);
+  await packKeptOffline(page);
+  await expect(page.getByTestId('model-status')).toContainText('Model loads when you open a document');
 
   await context.setOffline(true);
   await page.reload();
@@ -30,8 +49,9 @@ test('offline before WebGPU was first used: its runtime is not cached yet, so th
   // WebGPU asked for (the software adapter is there); onnxruntime-web's WebGPU build is cached only on first use.
   await preferWasm(page, { backend: 'webgpu' });
   await openApp(page);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await offlineCopyInstalled(page);
+  await visitAgain(page);
+  await packKeptOffline(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -42,8 +62,14 @@ test('offline before WebGPU was first used: its runtime is not cached yet, so th
   await expect(status).toContainText("Using wasm instead of webgpu: WebGPU's runtime did not start");
 });
 
-test('a first visit installs its offline copy once the first page is read, not while it is read', async ({ page }) => {
+test('a first visit installs its offline copy once the first page is read, not while it is read, and fetches the pack once', async ({ page, context }) => {
   test.setTimeout(240_000);
+  // Every request of this visit, the service worker's included (Chromium reports those on the context).
+  const fetched = new Map<string, number>();
+  context.on('request', (r) => {
+    const m = /\/models\/pocket\/([^?#]+)/.exec(r.url());
+    if (m) fetched.set(m[1]!, (fetched.get(m[1]!) ?? 0) + 1);
+  });
   await preferWasm(page);
   await openApp(page);
   await chooseFiles(page, ['multipage.pdf']);
@@ -54,8 +80,11 @@ test('a first visit installs its offline copy once the first page is read, not w
   expect(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))).toBe(false);
 
   await expect(progress).toContainText(/^[1-9]\d* of 3 pages converted/, { timeout: 180_000 });
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await offlineCopyInstalled(page);
+  // The engine downloaded the pack into its pack store; the service worker's install did not download it again.
+  const files = packFiles();
+  expect(files.length).toBeGreaterThan(5);
+  expect(Object.fromEntries([...fetched].sort())).toEqual(Object.fromEntries(files.map((f) => [f, 1])));
 });
 
 test('installable: a manifest with real PNG icons at the sizes it claims', async ({ page }) => {

@@ -13,6 +13,7 @@ import { UpdatePrompt } from './components/UpdatePrompt';
 import { awaitingFirstPage } from './store/doc-progress';
 import { useDocumentStore, useDocuments } from './hooks/use-documents';
 import { useEngine } from './hooks/use-engine';
+import { useOfflinePack } from './hooks/use-offline-pack';
 import { usePaste, useSourceParam } from './hooks/use-open-sources';
 import { useSettings } from './hooks/use-settings';
 
@@ -22,6 +23,7 @@ export function App() {
   const store = useDocumentStore();
   const engine = useEngine(settings, packFiles);
   const { docs } = useDocuments(store, engine, settings);
+  useOfflinePack(engine.source, engine.status.phase === 'idle', awaitingFirstPage(docs));
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [selectedPage, setSelectedPage] = useState(1);
   const [active, setActive] = useState<{ index: number | null; revealIn: 'page' | 'markdown' | null }>({ index: null, revealIn: null });

@@ -4,7 +4,7 @@ import { PackError, packFiles, parseManifest } from '../core/pack/manifest';
 import { sha256Hex } from '../core/pack/verify';
 import type { EngineEvent } from '../protocol/engine-api';
 import { loadPackFromFiles } from './load-pack-files';
-import { loadPackFromUrl } from './load-pack-url';
+import { keepPackOffline, loadPackFromUrl } from './load-pack-url';
 import { PackStore } from './pack-store';
 import { MemoryCacheStorage } from './testing/memory-caches';
 
@@ -102,6 +102,37 @@ describe('loading a pack from a URL', () => {
     server.offline = true;
     const p = await load();
     expect(p.files.get('encoder.onnx')).toEqual(pack.files.get('encoder.onnx'));
+  });
+
+  it('keeps a pack for offline use without loading it, once: a later start and an offline one read it from the store', async () => {
+    const keep = () => keepPackOffline(`${BASE}pack.json`, { store, fetch: server.fetch });
+    expect(await keep()).toBe(true);
+    expect(server.calls).toHaveLength(1 + pack.files.size);
+    // Whole in the store: asking again fetches only the manifest, and the model's start downloads nothing.
+    server.calls.length = 0;
+    expect(await keep()).toBe(false);
+    await load();
+    expect(server.calls.map((c) => c.url)).toEqual([`${BASE}pack.json`, `${BASE}pack.json`]);
+    server.offline = true;
+    expect((await load()).files.get('decoder.onnx')).toEqual(pack.files.get('decoder.onnx'));
+  });
+
+  it('keeps only the files a stopped download left out, and a new version of the pack in place of the old', async () => {
+    server.drops.set('decoder.onnx', 10);
+    await expect(keepPackOffline(`${BASE}pack.json`, { store, fetch: server.fetch })).rejects.toThrow('network error');
+    expect(await store.list()).toEqual([]);
+    server.drops.clear();
+    server.calls.length = 0;
+    expect(await keepPackOffline(`${BASE}pack.json`, { store, fetch: server.fetch })).toBe(true);
+    // Files stored before the drop are read from the store, not downloaded again.
+    expect(server.calls.map((c) => c.url.slice(BASE.length)).sort()).toEqual(['decoder.onnx', 'draft.onnx', 'pack.json', 'tokenizer.json']);
+    const [old] = await store.list();
+    pack = await makePack(2);
+    server = serve(pack);
+    expect(await keepPackOffline(`${BASE}pack.json`, { store, fetch: server.fetch })).toBe(true);
+    const now = await store.list();
+    expect(now).toHaveLength(1);
+    expect(now[0]!.version).not.toBe(old!.version);
   });
 
   it('detects a corrupt download by its hash, reports it and fetches it again bypassing HTTP caches', async () => {

@@ -16,6 +16,22 @@ export interface UrlLoadOptions {
 }
 
 export async function loadPackFromUrl(packJsonUrl: string, opts: UrlLoadOptions = {}): Promise<LoadedPack> {
+  const files = new Map<string, Uint8Array>();
+  const { manifest } = await readPack(packJsonUrl, opts, (file, bytes) => files.set(file, bytes));
+  return { manifest, files, source: packJsonUrl };
+}
+
+/**
+ * Keeps a pack from a URL in the pack store for offline use, holding none of its bytes, so a visit that never
+ * starts the model still leaves the app able to read offline. Returns whether anything was downloaded: nothing
+ * is when the store holds this version whole already (the engine keeps each pack it loads).
+ */
+export async function keepPackOffline(packJsonUrl: string, opts: UrlLoadOptions = {}): Promise<boolean> {
+  return (await readPack(packJsonUrl, opts)).downloaded;
+}
+
+/** Fetches the manifest, then each file from the store or the URL, hash-checked; `use` gets each file's bytes. */
+async function readPack(packJsonUrl: string, opts: UrlLoadOptions, use?: (file: string, bytes: Uint8Array) => void) {
   const store = opts.store ?? new PackStore();
   const fetchFn = opts.fetch ?? ((input, init) => fetch(input, init));
   const emit = opts.onEvent ?? (() => {});
@@ -25,8 +41,9 @@ export async function loadPackFromUrl(packJsonUrl: string, opts: UrlLoadOptions 
   // Every entry is checked before anything is fetched or cached.
   const entries = packFiles(manifest).map((f) => ({ f, url: packFileUrl(f.file, packJsonUrl, f.field) }));
   const cache = await store.open(manifest.name, version);
-  const files = new Map<string, Uint8Array>();
+  if (!use && cache && (await store.isWhole(cache))) return { manifest, downloaded: false };
   let total = 0;
+  let downloaded = false;
   for (const { f, url } of entries) {
     let bytes = cache ? await store.getFile(cache, f.file) : null;
     if (bytes) {
@@ -42,10 +59,11 @@ export async function loadPackFromUrl(packJsonUrl: string, opts: UrlLoadOptions 
     }
     if (!bytes) {
       bytes = await downloadVerified(f, url, fetchFn, emit);
+      downloaded = true;
       if (cache) await store.putFile(cache, f.file, bytes);
     }
     emit({ type: 'pack-verified', file: f.file });
-    files.set(f.file, bytes);
+    use?.(f.file, bytes);
     total += bytes.byteLength;
   }
   if (cache) {
@@ -53,7 +71,7 @@ export async function loadPackFromUrl(packJsonUrl: string, opts: UrlLoadOptions 
     await store.putManifest(cache, text, packJsonUrl, total);
     await store.delete(manifest.name, version);
   }
-  return { manifest, files, source: packJsonUrl };
+  return { manifest, downloaded };
 }
 
 async function manifestText(url: string, store: PackStore, fetchFn: typeof fetch): Promise<string> {

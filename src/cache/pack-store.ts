@@ -39,6 +39,11 @@ export class PackStore {
     await cache.delete(fileKey(file));
   }
 
+  /** Whether the cache holds a whole pack (its manifest goes in last). */
+  async isWhole(cache: Cache): Promise<boolean> {
+    return (await cache.match(MANIFEST_KEY)) !== undefined;
+  }
+
   async putManifest(cache: Cache, text: string, source: string, bytes: number): Promise<void> {
     await cache.put(MANIFEST_KEY, new Response(text, { headers: { 'x-pack-source': source, 'x-pack-bytes': String(bytes) } }));
   }

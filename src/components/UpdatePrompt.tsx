@@ -4,8 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { registerSW } from 'virtual:pwa-register';
 
 /**
- * A first visit's install copies the app, its runtime and its model pack into the cache (about 50 MB): on a
- * 2-core machine that took 0.3 s from a dropped paper's first Markdown and 2 s from the model's start (bench,
+ * A first visit's install copies the app and its runtime into the cache (about 20 MB; the model pack is kept by
+ * the engine, or by useOfflinePack on a later visit): when it also copied the pack (about 50 MB), on a
+ * 2-core machine it took 0.3 s from a dropped paper's first Markdown and 2 s from the model's start (bench,
  * registered at once against not at all). So it waits INSTALL_DELAY_MS after the app opens, and while
  * `holdFirstInstall` (a document's first page is still being read). A returning visit registers at once: the
  * worker is installed, and registering checks for a new version.

@@ -37,6 +37,8 @@ function describe(e: EngineEvent): Partial<EngineStatus> {
 
 export interface Engine {
   status: EngineStatus;
+  /** The pack the engine loads (the shipped one, a URL or chosen files). */
+  source: PackSource;
   bridge: EngineBridge;
   /** Loads the engine if needed; resolves true when it can OCR. */
   ensureReady(): Promise<boolean>;
@@ -98,5 +100,5 @@ export function useEngine(settings: Settings, packFiles: File[]): Engine {
   const cachedPacks = useCallback(() => bridge.listCachedPacks(), [bridge]);
   const deleteCachedPack = useCallback((name: string) => bridge.deleteCachedPack(name), [bridge]);
 
-  return { status, bridge, ensureReady, cachedPacks, deleteCachedPack };
+  return { status, source, bridge, ensureReady, cachedPacks, deleteCachedPack };
 }
