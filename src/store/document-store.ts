@@ -1,11 +1,13 @@
 // Open documents and their pages, and the conversion queue: one page at a time across all documents
 // (render → OCR → release), results streaming in. Plain TS with a subscribe/snapshot pair for React.
+// The next page is drawn while the current one is recognized: the render worker is idle then, and has a core of
+// its own. It stays queued until its turn; at most one page is drawn ahead (two bitmaps held).
 import { blankPageResult } from '../core/page-render/blank-page';
 import { OCR_TARGET } from '../core/page-render/page-scale';
 import { sniffFile } from '../ingest/file-kind';
 import type { EnginePageResult, EngineSettings, PageListener, PageRequest } from '../protocol/engine-api';
 import type { PagePartial, PageResult } from '../protocol/page';
-import type { DocumentKind, FirstMarkdown, PageRenderer } from '../protocol/render-api';
+import type { DocumentKind, FirstMarkdown, PageForReading, PageRenderer, ReadPageOptions } from '../protocol/render-api';
 
 export type PageStatus = 'queued' | 'rendering' | 'recognizing' | 'done' | 'failed' | 'cancelled';
 
@@ -49,8 +51,20 @@ export interface ConversionHost {
   readOwnText?(): boolean;
 }
 
+/** A page drawn while the one before it was recognized: its pixels wait on `pixels.port2`. */
+interface DrawnAhead {
+  docId: number;
+  page: number;
+  options: ReadPageOptions;
+  pixels: MessageChannel;
+  read: Promise<PageForReading>;
+}
+
+const sameOptions = (a: ReadPageOptions, b: ReadPageOptions) => a.ownText === b.ownText && a.dropHeaders === b.dropHeaders && a.keepHyphens === b.keepHyphens;
+
 export class DocumentStore {
   private docs: DocState[] = [];
+  private ahead: DrawnAhead | null = null;
   private listeners = new Set<() => void>();
   private nextId = 1;
   private running = false;
@@ -127,6 +141,7 @@ export class DocumentStore {
     const doc = this.get(id);
     if (!doc) return;
     if (this.current?.docId === id) this.current.controller.abort();
+    this.dropAhead(id);
     this.docs = this.docs.filter((d) => d.id !== id);
     this.listeners.forEach((l) => l());
     if (doc.renderId !== undefined) void this.renderer.close(doc.renderId).catch(() => undefined);
@@ -139,6 +154,7 @@ export class DocumentStore {
       pages: d.pages.map((p) => (p.status === 'queued' ? { ...p, status: 'cancelled' } : p)),
     }));
     if (this.current?.docId === id) this.current.controller.abort();
+    this.dropAhead(id);
   }
 
   /** Queues every page that is not done (after a cancel, an error or a settings change). */
@@ -183,7 +199,11 @@ export class DocumentStore {
     this.current = { docId: doc.id, page, controller };
     const started = performance.now();
     const settings = host.settings();
-    const pixels = new MessageChannel();
+    // One visit to the render worker: the page's own text and its first Markdown come back here, made there; its
+    // pixels wait on a port that this thread hands to the engine, so they go from worker to worker.
+    const options = this.readOptions(doc, host);
+    const drawnAhead = this.takeAhead(doc.id, page, options);
+    const pixels = drawnAhead?.pixels ?? new MessageChannel();
     let loaded = false;
     let ready: Promise<boolean> | undefined;
     const start = (): Promise<boolean> => {
@@ -197,9 +217,7 @@ export class DocumentStore {
     };
     try {
       this.updatePage(doc.id, page, { status: 'rendering', stage: 'Rendering' });
-      // One visit to the render worker: the page's own text and its first Markdown come back here, made there; its
-      // pixels wait on a port that this thread hands to the engine, so they go from worker to worker.
-      const ownText = doc.kind === 'pdf' && Boolean(host.readOwnText?.());
+      const { ownText } = options;
       // The model loads while the page renders, but a PDF page's own text is read first: starting the model (its
       // runtime compiled, a dozen graphs built) would take the cores from it. It starts once the text is read.
       if (!ownText) start();
@@ -210,7 +228,7 @@ export class DocumentStore {
         if (preview && !drawn && !controller.signal.aborted) this.updatePage(doc.id, page, { partial: preview, size: { width: size.width, height: size.height } });
         start();
       };
-      const read = await this.renderer.readPage(doc.renderId!, page, OCR_TARGET, { ownText, dropHeaders: settings.dropHeaders, keepHyphens: settings.keepHyphens }, pixels.port1, ownText ? early : undefined);
+      const read = await (drawnAhead?.read ?? this.renderer.readPage(doc.renderId!, page, OCR_TARGET, options, pixels.port1, ownText ? early : undefined));
       drawn = true;
       start();
       const { ownText: lines, preview, blank } = read;
@@ -227,6 +245,7 @@ export class DocumentStore {
         return false;
       }
       this.updatePage(doc.id, page, { status: 'recognizing', stage: 'Recognizing', size });
+      this.drawAhead(host);
       // The page's events arrive on its own call, so they cannot be mistaken for another page's.
       const live = () => this.current?.controller === controller; // a late event of a cancelled page is dropped
       const listener: PageListener = {
@@ -253,6 +272,41 @@ export class DocumentStore {
       // Pixels never handed on (a blank or cancelled page, no model) are let go; a port sent on is closed already.
       pixels.port2.close();
     }
+  }
+
+  private readOptions(doc: DocState, host: ConversionHost): ReadPageOptions {
+    const { dropHeaders, keepHyphens } = host.settings();
+    return { ownText: doc.kind === 'pdf' && Boolean(host.readOwnText?.()), dropHeaders, keepHyphens };
+  }
+
+  /** Starts drawing the page that comes next (the render worker is idle while the current one is recognized). */
+  private drawAhead(host: ConversionHost): void {
+    const next = this.nextPage();
+    if (!next || next.doc.renderId === undefined || (this.ahead?.docId === next.doc.id && this.ahead.page === next.page.page)) return;
+    this.dropAhead();
+    const options = this.readOptions(next.doc, host);
+    const pixels = new MessageChannel();
+    const read = this.renderer.readPage(next.doc.renderId, next.page.page, OCR_TARGET, options, pixels.port1);
+    read.catch(() => undefined); // a page that cannot be drawn fails when its turn comes, as itself
+    this.ahead = { docId: next.doc.id, page: next.page.page, options, pixels, read };
+  }
+
+  /** The page drawn ahead, if it is this one drawn with these options; any other drawn page is let go. */
+  private takeAhead(docId: number, page: number, options: ReadPageOptions): DrawnAhead | undefined {
+    const drawn = this.ahead;
+    if (drawn?.docId === docId && drawn.page === page && sameOptions(drawn.options, options)) {
+      this.ahead = null;
+      return drawn;
+    }
+    this.dropAhead();
+    return undefined;
+  }
+
+  /** Lets go of the page drawn ahead (of document `docId` only, when given): its pixels are never read. */
+  private dropAhead(docId?: number): void {
+    if (!this.ahead || (docId !== undefined && this.ahead.docId !== docId)) return;
+    this.ahead.pixels.port2.close();
+    this.ahead = null;
   }
 }
 
