@@ -67,7 +67,7 @@ export default defineConfig({
       workbox: {
         // The shell, onnxruntime-web and pdf.js data are precached, so the app converts offline after one
         // visit. Two exceptions: the model packs (models/), which the engine downloads, hash-checks and keeps in
-        // its pack store as it starts, or the app does once this worker is in place (use-offline-pack.ts), so
+        // its pack store as it starts, or the app does on a later visit that never starts it (use-offline-pack.ts), so
         // precaching them too would download and store the shipped pack's 33 MB twice; and onnxruntime-web's
         // WebGPU build (28 MB of wasm), kept on its first use, so a browser without WebGPU never downloads it
         // (workers/engine/ort-session.ts).
