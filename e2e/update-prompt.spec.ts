@@ -1,16 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { offlineCopyInstalled, openApp, packKeptOffline, visitAgain } from './helpers';
 
 const swPath = fileURLToPath(new URL('../dist/sw.js', import.meta.url));
 
-test('a newly deployed version offers a reload', async ({ page }) => {
-  await openApp(page);
-  await offlineCopyInstalled(page);
-  await expect(page.getByText('A new version of Pagemark is ready.')).toHaveCount(0);
-
-  // "Deploy" a new service worker (any byte change makes it a new version), then let the page find it.
+/** "Deploys" a new service worker (any byte change makes it a new version) and waits for the page to offer it. */
+async function deployNewVersion(page: Page): Promise<void> {
   const original = readFileSync(swPath, 'utf8');
   try {
     writeFileSync(swPath, `${original}\n// deployed ${Date.now()}\n`);
@@ -19,6 +15,14 @@ test('a newly deployed version offers a reload', async ({ page }) => {
   } finally {
     writeFileSync(swPath, original);
   }
+}
+
+test('a newly deployed version offers a reload', async ({ page }) => {
+  await openApp(page);
+  await offlineCopyInstalled(page);
+  await expect(page.getByText('A new version of Pagemark is ready.')).toHaveCount(0);
+
+  await deployNewVersion(page);
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('heading', { name: 'Pagemark' })).toBeVisible();
   await expect(page.getByText('A new version of Pagemark is ready.')).toHaveCount(0);
@@ -32,14 +36,7 @@ test('a new version taking over while the model pack is being kept: the reload s
   await visitAgain(page);
   await expect.poll(() => page.evaluate(async () => (await caches.keys()).some((k) => k.startsWith('pagemark-pack:'))), { timeout: 60_000 }).toBe(true);
 
-  const original = readFileSync(swPath, 'utf8');
-  try {
-    writeFileSync(swPath, `${original}\n// deployed ${Date.now()}\n`);
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    await expect(page.getByText('A new version of Pagemark is ready.')).toBeVisible();
-  } finally {
-    writeFileSync(swPath, original);
-  }
+  await deployNewVersion(page);
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('heading', { name: 'Pagemark' })).toBeVisible();
   // The keep stopped with the old version's page and starts again on this one: the pack ends up whole.
