@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox, PageImage } from '../../protocol/page';
-import { blankRuns, chooseCuts, splitWideLine } from './line-pieces';
+import { blankRuns, chooseCuts, splitWideLine, wordSpaceWidth } from './line-pieces';
 
 /** A white page with dark "words" (filled rectangles) at the given x ranges, rows 10..30. */
 function page(width: number, words: [number, number][], ink = 0, paper = 255): PageImage {
@@ -67,6 +67,49 @@ describe('splitWideLine', () => {
     const words: [number, number][] = Array.from({ length: 12 }, (_, i) => [5 + i * 50, 45 + i * 50]);
     const p = page(620, words, 150, 215);
     expect(splitWideLine(p, [0, 10, 610, 30], OPTS).length).toBeGreaterThan(1);
+  });
+});
+
+describe('splitWideLine on a typed line', () => {
+  /** A typed line in a 20 px box: 8 px letters 4 px apart, words `spacing` px apart; returns the word spaces. */
+  function typed(letters: number[], spacing: number) {
+    const boxes: [number, number][] = [];
+    const spaces: [number, number][] = [];
+    let x = 5;
+    letters.forEach((n, w) => {
+      if (w > 0) {
+        spaces.push([x - 4, x - 4 + spacing]);
+        x += spacing - 4;
+      }
+      for (let i = 0; i < n; i++, x += 12) boxes.push([x, x + 8]);
+    });
+    return { p: page(x + 5, boxes), spaces, width: x + 5 };
+  }
+
+  it('cuts at a word space, not between letters, when the line has more letter gaps than word spaces', () => {
+    // Like "Col, Roosevelt, 5-28-14" (old_scans 31_pg1): two wide spaces among many blank columns between letters.
+    const { p, spaces, width } = typed([4, 12, 7], 16);
+    const pieces = splitWideLine(p, [0, 10, width, 30], OPTS);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const b of pieces.slice(1)) expect(spaces.some(([a, z]) => b[0] >= a && b[0] <= z)).toBe(true);
+  });
+});
+
+describe('wordSpaceWidth', () => {
+  const gaps = (widths: number[]) => widths.map((w, i) => ({ start: i * 100, end: i * 100 + w }));
+
+  it('puts the word space above every letter gap on a typed line of long words', () => {
+    // "Col, Roosevelt, 5-28-14" (old_scans 31_pg1, 31 px box): two word spaces among fifteen letter gaps
+    const w = wordSpaceWidth(gaps([4, 5, 6, 24, 4, 4, 4, 4, 7, 6, 25, 4, 5, 5, 4, 4, 8]), 31);
+    expect(w).toBeGreaterThan(8);
+    expect(w).toBeLessThan(24);
+  });
+
+  it('falls back to the gaps themselves when fewer than two are wide', () => {
+    expect(wordSpaceWidth(gaps([5, 6, 5, 7, 6]), 31)).toBeCloseTo(0.6 * 6);
+    // a printed line's one wide gap, after a number: its word spaces are the 6 px gaps
+    expect(wordSpaceWidth(gaps([17, 6, 7, 6, 6, 6]), 31)).toBeCloseTo(0.6 * 6);
+    expect(wordSpaceWidth(gaps([5, 6]), 31)).toBe(Infinity);
   });
 });
 

@@ -29,7 +29,7 @@ export function splitWideLine(page: PageImage, box: BBox, o: SplitOptions): BBox
   const maxPage = (o.maxWidth * h) / o.targetHeight; // longest piece in page pixels
   if (x1 - x0 <= maxPage) return [box];
   const gaps = blankRuns(columnInk(page, x0, x1, y0, y1), Math.max(1, (o.minGap ?? MIN_GAP) * h));
-  const cuts = chooseCuts(gaps, x1 - x0, maxPage).map((c) => c + x0);
+  const cuts = chooseCuts(gaps, x1 - x0, maxPage, wordSpaceWidth(gaps, h)).map((c) => c + x0);
   if (cuts.length === 0) return [box];
   const edges = [box[0], ...cuts, box[2]];
   return edges.slice(1).map((right, i) => [edges[i]!, box[1], right, box[3]] as BBox);
@@ -118,9 +118,8 @@ export function blankRuns(ink: ArrayLike<number>, minWidth: number): Gap[] {
  * piece stays within WORD_REACH × maxWidth; without any gap there, the nearest one. Equal pieces avoid a
  * one-word tail, which reads worse than a longer piece.
  */
-export function chooseCuts(gaps: readonly Gap[], width: number, maxWidth: number): number[] {
+export function chooseCuts(gaps: readonly Gap[], width: number, maxWidth: number, word = wordGapWidth(gaps)): number[] {
   const n = Math.ceil(width / maxWidth);
-  const word = wordGapWidth(gaps);
   const cuts: number[] = [];
   for (let i = 1; i < n; i++) {
     const target = (i * width) / n;
@@ -151,4 +150,26 @@ function wordGapWidth(gaps: readonly Gap[]): number {
   if (gaps.length < 4) return Infinity;
   const widths = gaps.map((g) => g.end - g.start).sort((a, b) => a - b);
   return 0.6 * widths[Math.floor(0.75 * (widths.length - 1))]!;
+}
+
+/** A gap this many box heights wide is a word space in any face (typed letters' inner gaps stay below a quarter). */
+const WIDE_SPACE = 0.35;
+
+/** One wide gap says nothing of the line's word spaces (a printed line's gap after a label or number). */
+const MIN_WIDE = 2;
+
+/** The median width of a line's gaps of WIDE_SPACE box heights or more; undefined when it has fewer than MIN_WIDE. */
+function wideSpaces(gaps: readonly Gap[], height: number): number | undefined {
+  const wide = gaps.map((g) => g.end - g.start).filter((w) => w >= WIDE_SPACE * height).sort((a, b) => a - b);
+  return wide.length >= MIN_WIDE ? wide[Math.floor((wide.length - 1) / 2)]! : undefined;
+}
+
+/**
+ * How wide a word space of the line in a `height`-pixel box is at least. On a line whose spaces are wide (typed
+ * text: 0.4–0.9 box heights), 0.6 of their median: a few wide spaces among many letter gaps (a line of long words)
+ * would fall below wordGapWidth's percentile. Otherwise wordGapWidth.
+ */
+export function wordSpaceWidth(gaps: readonly Gap[], height: number): number {
+  const wide = wideSpaces(gaps, height);
+  return wide === undefined ? wordGapWidth(gaps) : 0.6 * wide;
 }
