@@ -1,20 +1,30 @@
 // The page reader in Node (CLI, queue workers, integration tests, benchmarks): a pack folder on onnxruntime-node.
 //   openNodeReader(packDir, threads?) → PageReader (core/reader/page-reader.ts), for either pack kind;
 //   openNodeEngine(packDir, threads?) → the lines pipeline's sessions, for tools that drive its stages one by one.
+// `threads`: the cores it may use (0: all). With more than one, a lines pack reads line memories on that many
+// threads (line-encoder-pool.ts).
 import { openPageReader, type PageReader } from '../core/reader/page-reader';
 import { openPageEngine, type PageEngine } from '../core/pipeline/page-engine';
+import { isPagePack } from '../core/pack/loaded-pack';
 import { loadPackDir } from './load-pack';
+import { lineEncoderPool } from './line-encoder-pool';
 import { OrtNodeRuntime } from './ort-node-session';
 
 export async function openNodeReader(packDir: string, threads = 0): Promise<PageReader> {
   const pack = await loadPackDir(packDir);
-  const runtime = new OrtNodeRuntime({ threads });
-  return openPageReader(runtime, (bytes, label, graph, externalData = []) => runtime.session(bytes, label, externalData, graph), pack);
+  // A page model is one large graph a call: onnxruntime's own threads are what it needs.
+  const pool = isPagePack(pack) ? undefined : lineEncoderPool(threads);
+  const runtime = new OrtNodeRuntime({ threads: mainThreads(threads, pool) });
+  return openPageReader(runtime, (bytes, label, graph, externalData = []) => runtime.session(bytes, label, externalData, graph), pack, pool);
 }
 
 /** A `lines` pack's engine (detector, recognizers); throws for other kinds. */
 export async function openNodeEngine(packDir: string, threads = 0): Promise<PageEngine> {
   const pack = await loadPackDir(packDir);
-  const runtime = new OrtNodeRuntime({ threads });
-  return openPageEngine(runtime, (bytes, label, graph) => runtime.session(bytes, label, [], graph), pack);
+  const pool = lineEncoderPool(threads);
+  const runtime = new OrtNodeRuntime({ threads: mainThreads(threads, pool) });
+  return openPageEngine(runtime, (bytes, label, graph) => runtime.session(bytes, label, [], graph), pack, pool);
 }
+
+/** With encoder threads on the cores, the main thread's sessions run on one: more would wait on busy cores. */
+const mainThreads = (threads: number, pool: unknown) => (pool ? 1 : threads);

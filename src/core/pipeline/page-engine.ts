@@ -3,6 +3,7 @@ import type { LoadedPack } from '../pack/loaded-pack';
 import { isLinesPack, packBytes } from '../pack/loaded-pack';
 import type { DetectorSpec } from '../pack/manifest-types';
 import { closeRecognizer, openRecognizer, type SessionFactory } from '../recognize/open-recognizer';
+import type { LineEncoderFactory } from '../recognize/line-memory';
 import type { LineRecognizer } from '../recognize/recognize-lines';
 import type { TensorRuntime, TensorSession } from '../recognize/tensor-runtime';
 
@@ -15,13 +16,14 @@ export interface PageEngine {
   formula?: LineRecognizer;
 }
 
-export async function openPageEngine(runtime: TensorRuntime, createSession: SessionFactory, pack: LoadedPack): Promise<PageEngine> {
+/** `lineEncoder`: reads the text recognizer's line memories elsewhere, several at once (recognize-lines.ts). */
+export async function openPageEngine(runtime: TensorRuntime, createSession: SessionFactory, pack: LoadedPack, lineEncoder?: LineEncoderFactory): Promise<PageEngine> {
   if (!isLinesPack(pack)) throw new Error(`${pack.source}: a "${pack.manifest.kind}" pack has no line detector and recognizer`);
   const m = pack.manifest;
   const g = m.detector.graph;
   const [detector, text, formula] = await Promise.all([
     createSession(packBytes(pack, g.file), `${m.name} detector (${g.file})`, g),
-    openRecognizer(runtime, createSession, pack, 'recognizer'),
+    openRecognizer(runtime, createSession, pack, 'recognizer', lineEncoder),
     m.formula ? openRecognizer(runtime, createSession, pack, 'formula') : Promise.resolve(undefined),
   ]);
   return { runtime, packName: m.name, detector, detectorSpec: m.detector, text, formula };

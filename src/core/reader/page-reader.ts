@@ -9,6 +9,7 @@ import { ocrPage, type PageStage } from '../pipeline/ocr-page';
 import { closePageEngine, openPageEngine } from '../pipeline/page-engine';
 import { warmUp } from '../pipeline/warm-up';
 import type { GraphSpec } from '../pack/manifest-types';
+import type { LineEncoderFactory } from '../recognize/line-memory';
 import type { TensorRuntime, TensorSession } from '../recognize/tensor-runtime';
 import type { LayerLine } from '../text-layer/text-items';
 import type { PageImage, PagePartial, PageResult } from '../../protocol/page';
@@ -47,7 +48,8 @@ export interface PageReader {
 /** A session from verified graph bytes; page packs also pass the graph's external-data files. */
 export type ReaderSessionFactory = (bytes: Uint8Array, label: string, graph: GraphSpec, externalData?: ExternalDataFile[]) => Promise<TensorSession>;
 
-export async function openPageReader(runtime: TensorRuntime, createSession: ReaderSessionFactory, pack: LoadedPack): Promise<PageReader> {
+/** `lineEncoder`: lines packs read line memories on it (several lines at once, off the decoding thread). */
+export async function openPageReader(runtime: TensorRuntime, createSession: ReaderSessionFactory, pack: LoadedPack, lineEncoder?: LineEncoderFactory): Promise<PageReader> {
   if (isPagePack(pack)) {
     const model = await openPagePackEngine(runtime, (b, l, g, ext) => createSession(b, l, g, ext), pack);
     return {
@@ -58,7 +60,7 @@ export async function openPageReader(runtime: TensorRuntime, createSession: Read
       close: () => closePagePackEngine(model),
     };
   }
-  const lines = await openPageEngine(runtime, createSession, pack);
+  const lines = await openPageEngine(runtime, createSession, pack, lineEncoder);
   return {
     kind: 'lines',
     packName: lines.packName,

@@ -2,7 +2,7 @@
 // line reads the same whatever batch it later decodes in; batches are formed by right-padding the
 // cross-attention keys/values and masking the padding (additive -1e9, which softmax turns into exact 0).
 import type { LineInput } from '../image/line-input';
-import type { RecognizerSpec } from '../pack/manifest-types';
+import type { GraphSpec, RecognizerSpec } from '../pack/manifest-types';
 import { concatPadded, takeRows } from './rows';
 import type { Tensor, TensorRuntime, TensorSession } from './tensor-runtime';
 
@@ -36,6 +36,26 @@ export interface MemoryGraphs {
   memory: TensorSession;
   spec: RecognizerSpec;
 }
+
+/**
+ * Reads line memories off the decoding thread, several lines at once (Node: worker threads, each with sessions of
+ * its own on one core). The same graphs as encodeLine, so a line's memory is the same either way.
+ */
+export interface LineEncoder {
+  /** Lines it reads at the same time. */
+  readonly parallel: number;
+  encode(line: LineInput): Promise<LineMemoryHost>;
+  close(): Promise<void>;
+}
+
+/** A graph's verified bytes and its pack entry (which tells the runtime how exactly to run it). */
+export interface GraphBytes {
+  bytes: Uint8Array;
+  graph: GraphSpec;
+}
+
+/** Makes a LineEncoder for a recognizer's encoder and memory graphs; `label` names them in errors. */
+export type LineEncoderFactory = (graphs: { encoder: GraphBytes; memory: GraphBytes }, spec: RecognizerSpec, label: string) => Promise<LineEncoder>;
 
 /** Runs encoder + memory graphs on one line; returns host copies (the line's whole memory). */
 export async function encodeLine(g: MemoryGraphs, line: LineInput): Promise<LineMemoryHost> {

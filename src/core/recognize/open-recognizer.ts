@@ -4,6 +4,7 @@ import type { GraphSpec, LinesPack, RecognizerSpec } from '../pack/manifest-type
 import { LineModel } from './line-model';
 import { parseLexicon } from '../text/lexicon';
 import { parsePieceVocab } from './piece-vocab';
+import type { LineEncoderFactory } from './line-memory';
 import type { LineRecognizer } from './recognize-lines';
 import type { TensorRuntime, TensorSession } from './tensor-runtime';
 
@@ -18,12 +19,15 @@ export async function openRecognizer(
   createSession: SessionFactory,
   pack: LoadedPack<LinesPack>,
   which: 'recognizer' | 'formula' = 'recognizer',
+  lineEncoder?: LineEncoderFactory,
 ): Promise<LineRecognizer> {
   const spec: RecognizerSpec | undefined = pack.manifest[which];
   if (!spec) throw new Error(`${pack.source}: pack has no ${which}`);
-  const open = (g: GraphSpec, part: string) => createSession(packBytes(pack, g.file), `${pack.manifest.name} ${which}.${part} (${g.file})`, g);
+  const label = (g: GraphSpec, part: string) => `${pack.manifest.name} ${which}.${part} (${g.file})`;
+  const open = (g: GraphSpec, part: string) => createSession(packBytes(pack, g.file), label(g, part), g);
+  const [encoderGraph, encoderPart] = spec.encoderInt8 && usesInt8Encoder(runtime.backend) ? [spec.encoderInt8, 'encoderInt8'] : [spec.encoder, 'encoder'];
   const [encoder, memory, decoder, draft, ...fused] = await Promise.all([
-    spec.encoderInt8 && usesInt8Encoder(runtime.backend) ? open(spec.encoderInt8, 'encoderInt8') : open(spec.encoder, 'encoder'),
+    open(encoderGraph, encoderPart),
     open(spec.memory, 'memory'),
     open(spec.decoder, 'decoder'),
     spec.draft ? open(spec.draft, 'draft') : Promise.resolve(undefined),
@@ -36,17 +40,21 @@ export async function openRecognizer(
     throw new Error(`${pack.source}: ${tok.file} has ${vocab.pieces.length} pieces, ${which}.vocabSize is ${spec.vocabSize}`);
   }
   const lexicon = spec.lexicon && parseLexicon(new TextDecoder().decode(packBytes(pack, spec.lexicon.file)), spec.lexicon.file);
+  // Last, once everything else has opened: a pool that started would otherwise outlive a failed open.
+  const graphBytes = (graph: GraphSpec) => ({ bytes: packBytes(pack, graph.file), graph });
+  const pool = await lineEncoder?.({ encoder: graphBytes(encoderGraph), memory: graphBytes(spec.memory) }, spec, label(encoderGraph, encoderPart));
   return {
     runtime,
     spec,
     ...(lexicon && { lexicon }),
     encoder,
     memory,
+    ...(pool && { lineEncoder: pool }),
     model: new LineModel(runtime, spec, decoder, draft, fusedDrafts) as LineRecognizer['model'],
     vocab,
   };
 }
 
 export async function closeRecognizer(rec: LineRecognizer): Promise<void> {
-  await Promise.all([rec.encoder.release(), rec.memory.release(), (rec.model as LineModel).release()]);
+  await Promise.all([rec.encoder.release(), rec.memory.release(), rec.lineEncoder?.close(), (rec.model as LineModel).release()]);
 }

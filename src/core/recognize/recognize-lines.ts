@@ -8,7 +8,7 @@ import { sequenceConfidence } from '../decoding/token-confidence';
 import type { DecodeStats, SpeculativeModel } from '../decoding/types';
 import type { LineInput } from '../image/line-input';
 import type { RecognizerSpec } from '../pack/manifest-types';
-import { batchMemory, encodeLine, releaseMemory, type BatchMemory, type LineMemoryHost } from './line-memory';
+import { batchMemory, encodeLine, releaseMemory, type BatchMemory, type LineEncoder, type LineMemoryHost } from './line-memory';
 import type { Lexicon } from '../text/lexicon';
 import { piecesToText, type PieceVocab } from './piece-vocab';
 import { chooseWords, forcedLogProbs, hasUnlistedWord } from './word-choices';
@@ -23,6 +23,8 @@ export interface LineRecognizer {
   vocab: PieceVocab;
   /** The pack's word list, where it has one: misread words are mended with it (text/word-repair.ts). */
   lexicon?: Lexicon;
+  /** Reads line memories elsewhere, several at once; without one, lines are encoded here one by one. */
+  lineEncoder?: LineEncoder;
 }
 
 export interface DecodeLinesOptions {
@@ -166,6 +168,21 @@ export async function decodeLines(
   return { tokens, texts: tokens.map((t) => piecesToText(rec.vocab, t)), confidence, ended, stats };
 }
 
+/** The memories of lines `rows`: on the line encoder, all at once, or here one by one. */
+async function encodeRows(rec: LineRecognizer, rows: readonly number[], crop: (i: number) => LineInput, signal?: AbortSignal): Promise<LineMemoryHost[]> {
+  const encoder = rec.lineEncoder;
+  if (encoder) {
+    signal?.throwIfAborted();
+    return Promise.all(rows.map((i) => encoder.encode(crop(i))));
+  }
+  const memories: LineMemoryHost[] = [];
+  for (const i of rows) {
+    signal?.throwIfAborted();
+    memories.push(await encodeLine(rec, crop(i)));
+  }
+  return memories;
+}
+
 /**
  * Reads `widths.length` lines; `crop(i)` makes line i's input when its batch comes up and
  * `widths[i]` is its input width (known from the box before cropping).
@@ -183,15 +200,23 @@ export async function recognizeLines(
   let stats = emptyStats(k);
   let encoderMs = 0;
   let done = 0;
-  for (const rows of widthBatches(widths, opts.batchSize)) {
+  const batches = widthBatches(widths, opts.batchSize);
+  // With a line encoder elsewhere, the next batch is encoded while this one decodes (two batches' memories held).
+  // A batch that fails is reported when its turn comes; until then its rejection is not an unhandled one.
+  const encode = (rows: number[]) => {
+    const memories = encodeRows(rec, rows, crop, opts.signal);
+    memories.catch(() => undefined);
+    return memories;
+  };
+  let next = batches.length ? encode(batches[0]!) : undefined;
+  for (const [b, rows] of batches.entries()) {
     const started = performance.now();
-    const memories: LineMemoryHost[] = [];
-    for (const i of rows) {
-      opts.signal?.throwIfAborted();
-      memories.push(await encodeLine(rec, crop(i)));
-    }
+    const memories = await next!;
     encoderMs += performance.now() - started;
+    next = rec.lineEncoder && b + 1 < batches.length ? encode(batches[b + 1]!) : undefined;
     const out = await decodeGroup(rec, memories, k, opts.signal, opts.maxTokens);
+    // Without one, the next batch is encoded after this one is decoded.
+    if (!rec.lineEncoder && b + 1 < batches.length) next = encode(batches[b + 1]!);
     rows.forEach((i, j) => ([tokens[i], confidence[i], ended[i]] = [out.tokens[j]!, out.confidence[j]!, out.ended[j]!]));
     stats = mergeStats(stats, out.stats);
     opts.onProgress?.((done += rows.length), widths.length);
