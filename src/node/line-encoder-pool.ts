@@ -68,6 +68,7 @@ async function openPool(n: number, graphs: { encoder: GraphBytes; memory: GraphB
       });
       w.on('error', (e) => reject(new Error(`${label}: encoder thread failed: ${e.message}`)));
       w.on('exit', (code) => {
+        reject(new Error(`${label}: encoder thread ended before it was ready (exit code ${code})`)); // no-op once ready
         // A thread that ends fails the line it held; the others go on, and with none left every line fails.
         const p = busy.get(w);
         busy.delete(w);
