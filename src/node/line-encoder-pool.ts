@@ -1,8 +1,8 @@
 // Line memories read on worker threads, several lines at once (recognize-lines.ts encodes a batch's lines
 // together, and the next batch while one decodes). The line encoder is most of a scanned page's time and runs
-// one line at a time: onnxruntime's own threads barely speed up a 48-px-high line (measured on 2 cores: 7.8 ms a
-// 360-px piece with one thread, 9.8 ms with two), while two threads each with a session of its own read two lines
-// in the time of one (4.1 ms a piece). Each thread runs the same graphs through the same encodeLine, so a
+// one line at a time: onnxruntime's own threads do not speed up a 48-px-high line (encoder + memory graphs, measured
+// on 2 cores: 6.4–6.8 ms a line with one thread, 13.2 ms with two), while two threads each with sessions of their
+// own read two lines in little more than the time of one (4.1 ms a line; bench/PAGES.md). Each thread runs the same graphs through the same encodeLine, so a
 // line's memory is the same as on the main thread.
 //
 //   lineEncoderPool(threads) → LineEncoderFactory for openPageEngine / openPageReader, or undefined for one thread
