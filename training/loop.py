@@ -144,7 +144,7 @@ def train(task, cfg, run_dir, base=None, own=False, until=0, max_minutes=0.0, lo
                 state["step"] += 1
                 state["batch"] = bi + 1
                 state["seconds"] += time.time() - t0
-                values = {k: float(v) for k, v in values.items()}
+                values = {k: float(v.detach()) if torch.is_tensor(v) else float(v) for k, v in values.items()}
                 steplog.write(json.dumps({"step": state["step"], "lr": lr, "loss": loss.item(), **values}) + "\n")
                 steplog.flush()
                 avg = {k: v if k not in avg else 0.95 * avg[k] + 0.05 * v for k, v in {**avg, **values}.items()}

@@ -1,6 +1,7 @@
 """A tiny synthetic data folder for the training smoke test (test/training-loop.test.ts): random float16
 features in the layouts extract-features.ts, extract-neck.ts and formula/extract.ts write, with labels.
     /usr/bin/python3 -m training.smoke_data DIR   → DIR/lines (lines, draft) and DIR/formula (formula, 2-D)
+    /usr/bin/python3 -m training.smoke_data DIR --lines N   → DIR/lines only, N document-length lines (for timing)
 """
 import json
 import os
@@ -15,11 +16,11 @@ from .model import FEAT_DIM, NECK_DIM
 WORDS = ["page", "mark", "line", "Text", "12.5", "€ 40", "naïve", "x + y", "Tab."]
 
 
-def write_lines(out, rng, n=36):
+def write_lines(out, rng, n=36, words=(1, 3)):
     os.makedirs(os.path.join(out, "features"), exist_ok=True)
     index, lines, feats, neck, offset = [], [], [], [], 0
     for i in range(n):
-        label = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 3)))
+        label = " ".join(rng.choice(WORDS) for _ in range(rng.randint(*words)))
         steps = 6 + 3 * len(label) // 2
         split = "eval" if i % 6 == 5 else "train"
         feats.append(np.random.default_rng(i).standard_normal((FEAT_DIM, steps)).astype(np.float16).ravel())
@@ -56,6 +57,11 @@ def write_formulas(out, rng, n=30):
 if __name__ == "__main__":
     root = sys.argv[1]
     rng = random.Random(7)
-    write_lines(os.path.join(root, "lines"), rng)
-    write_formulas(os.path.join(root, "formula"), rng)
+    if len(sys.argv) > 3 and sys.argv[2] == "--lines":
+        # a larger set of document-length lines (5–12 words, ~40–110 memory steps) to time training steps at
+        # the real batch shapes, e.g. on a GPU machine before sizing a run
+        write_lines(os.path.join(root, "lines"), rng, int(sys.argv[3]), (5, 12))
+    else:
+        write_lines(os.path.join(root, "lines"), rng)
+        write_formulas(os.path.join(root, "formula"), rng)
     print(f"smoke data in {root}")
