@@ -25,6 +25,10 @@ export interface BrowserOptions {
   packDir: string;
   ks: number[];
   threads: number;
+  /** Also run pagemark-k{best}-inline: the largest K with no encoder workers (the engine encodes lines itself). */
+  inlineEncoder: boolean;
+  /** Line encoder workers; -1: the app's choice. */
+  encoderWorkers: number;
   tesseract: boolean;
   /** Also time pagemark-pdf-text (the largest K, offered each page's own text). */
   ownText: boolean;
@@ -43,7 +47,7 @@ export async function pagesInChromium(pages: BenchPage[], o: BrowserOptions) {
   const run = await benchPagesChromium(
     pages.map((p) => p.png),
     pages.map((p) => ({ data: readFileSync(p.path), page: p.page })),
-    { packDir: o.packDir, ks: o.ks, threads: o.threads, tesseract: o.tesseract, ownText: o.ownText },
+    { packDir: o.packDir, ks: o.ks, threads: o.threads, inlineEncoder: o.inlineEncoder, encoderWorkers: o.encoderWorkers, tesseract: o.tesseract, ownText: o.ownText },
   );
   const systems = [...new Set(run.records.map((r) => r.system))];
   const summary: Record<string, object> = {};
@@ -74,6 +78,7 @@ export async function pagesInChromium(pages: BenchPage[], o: BrowserOptions) {
   const best = `pagemark-k${Math.max(...o.ks)}`;
   if (o.ks.length > 1) ratios[`speedup_k${Math.max(...o.ks)}_vs_k0`] = r3(total('pagemark-k0') / total(best));
   if (o.tesseract) ratios[`speedup_${best.replace('-', '_')}_vs_tesseract_js`] = r3(total('tesseract.js') / total(best));
+  if (o.inlineEncoder) ratios.speedup_encoder_workers_vs_inline = r3(total(`${best}-inline`) / total(best));
   ratios.k_outputs_identical = pages.every((_, i) => new Set(run.records.filter((r) => r.index === i && r.system.startsWith('pagemark-k')).map((r) => r.pagemark!.markdown)).size === 1);
   const bornTotal = (sys: string) => (summary[sys] as { born_digital?: { total_seconds: number } } | undefined)?.born_digital?.total_seconds;
   const bornRatio = (a: string, b: string) => (bornTotal(a) && bornTotal(b) ? r3(bornTotal(b)! / bornTotal(a)!) : null);

@@ -59,7 +59,7 @@ export function packUrl(packDir: string): string {
 export function benchPagesChromium(
   pngs: Buffer[],
   pdfs: Array<{ data: Buffer; page: number }>,
-  o: { packDir: string; ks: number[]; threads: number; tesseract: boolean; ownText: boolean },
+  o: { packDir: string; ks: number[]; threads: number; inlineEncoder: boolean; encoderWorkers: number; tesseract: boolean; ownText: boolean },
 ): Promise<ChromiumPagesRun> {
   return withBenchPage([], (page) =>
     run(page, {
@@ -69,6 +69,8 @@ export function benchPagesChromium(
       ks: o.ks,
       backend: 'wasm',
       threads: o.threads,
+      inlineEncoder: o.inlineEncoder,
+      encoderWorkers: o.encoderWorkers,
       tesseract: o.tesseract,
       ownText: o.ownText,
       warmUpPage: true,
@@ -103,7 +105,7 @@ export function webGpuCheck(png: Buffer, imageName: string, packDir: string, lim
     });
     const check: WebGpuCheck = { adapter, image: imageName, byK: [] };
     if (!adapter) return { ...check, error: 'no WebGPU adapter in this Chromium' };
-    const base = { packUrl: packUrl(packDir), pages: [png.toString('base64')], ks, threads: 0, tesseract: false, ownText: false, warmUpPage: false };
+    const base = { packUrl: packUrl(packDir), pages: [png.toString('base64')], ks, threads: 0, inlineEncoder: false, tesseract: false, ownText: false, warmUpPage: false };
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`WebGPU run did not finish within ${limitS} s`)), limitS * 1000);

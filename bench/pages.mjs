@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench [-- --pages N --ks 0,3,1 --batch B --pack DIR --no-tesseract --out FILE
-//                  --no-own-text --no-chromium --threads N --no-webgpu --webgpu-limit-s S --no-first-markdown --memory-pages N --memory-limit-s S
+//                  --no-own-text --no-chromium --threads N --inline-encoder --encoder-workers N --no-webgpu --webgpu-limit-s S --no-first-markdown --memory-pages N --memory-limit-s S
 //                  --app-dist DIR --no-searchable-pdf]
 // End-to-end page OCR on this machine: a fixed set of real PDF pages (text, tables, math, scanned),
 // each rendered once at the app's OCR resolution, then read by Pagemark (onnxruntime-node) at each K
@@ -39,6 +39,10 @@ const { values } = parseArgs({
     'no-chromium': { type: 'boolean', default: false },
     // onnxruntime-web WASM threads in Chromium; 0 = the app's own choice.
     threads: { type: 'string', default: '0' },
+    // Also read the pages at the best K with the engine encoding lines itself (no encoder workers), side by side.
+    'inline-encoder': { type: 'boolean', default: false },
+    // Line encoder workers in Chromium; -1 = the app's own choice.
+    'encoder-workers': { type: 'string', default: '-1' },
     'no-webgpu': { type: 'boolean', default: false },
     'webgpu-limit-s': { type: 'string', default: '420' },
     'no-first-markdown': { type: 'boolean', default: false },
@@ -258,6 +262,8 @@ if (!values['no-chromium']) {
     packDir: values.pack,
     ks: [...new Set([0, best])],
     threads: Number(values.threads),
+    inlineEncoder: values['inline-encoder'],
+    encoderWorkers: Number(values['encoder-workers']),
     tesseract: true,
     ownText: !values['no-own-text'],
     webgpu: !values['no-webgpu'],

@@ -31,6 +31,9 @@ test('drop a PDF → the Markdown pane contains the page’s words, with regions
   for (const word of ['Lorem', 'ipsum', 'dolor', 'consetetur', 'sadipscing']) await expect(pane).toContainText(word);
 
   await expect(page.getByTestId('stats')).toContainText(/Tokens\/s\s*\d+/);
+  // On WASM with more than one core, the engine reads line memories on encoder workers of its own (one per core, up to 4).
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  expect(page.workers().filter((w) => w.url().includes('line-encoder')).length).toBe(cores > 1 ? Math.min(4, cores) : 0);
   // Recognized text wraps inside the pane, however long its unbroken runs are.
   const scroller = page.locator('.markdown-view__body');
   expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);

@@ -14,6 +14,10 @@ export interface PagesBenchOptions {
   ks: number[];
   backend: 'wasm' | 'webgpu';
   threads: number;
+  /** Also run pagemark-k{best}-inline: a second reader with no encoder workers (the engine encodes lines itself). */
+  inlineEncoder?: boolean;
+  /** Line encoder workers; -1 or unset: the app's choice. */
+  encoderWorkers?: number;
   tesseract: boolean;
   /** Also run pagemark-pdf-text: the largest K, offered each page's own text (read from `pdfs`). */
   ownText: boolean;
@@ -53,8 +57,9 @@ async function runPagesBench(o: PagesBenchOptions) {
   const tess = o.tesseract ? await openTesseract() : null;
   try {
     let t0 = performance.now();
-    const engine = await pagemark.open(new URL(o.packUrl, location.href).href, o.backend, o.threads, Math.max(...o.ks));
+    const engine = await pagemark.open(new URL(o.packUrl, location.href).href, o.backend, o.threads, Math.max(...o.ks), o.encoderWorkers ?? -1);
     const openMs = performance.now() - t0;
+    if (o.inlineEncoder) await pagemark.openInline(new URL(o.packUrl, location.href).href, o.backend, o.threads, Math.max(...o.ks));
     // Warm-up on the first page for both systems, as the Node run does.
     t0 = performance.now();
     if (o.warmUpPage) await pagemark.ocr(pages[0]!, 1, Math.max(...o.ks));
@@ -64,7 +69,8 @@ async function runPagesBench(o: PagesBenchOptions) {
     for (const p of o.pdfs ?? []) renders.push(await pagemark.render(Uint8Array.from(atob(p.data), (c) => c.charCodeAt(0)), p.page));
     const ownText = o.ownText && (o.pdfs?.length ?? 0) === pages.length;
     if (ownText) await pagemark.openTexts(o.pdfs!.map((p) => ({ data: Uint8Array.from(atob(p.data), (c) => c.charCodeAt(0)), page: p.page })));
-    const systems = [...o.ks.map((k) => `pagemark-k${k}`), ...(ownText ? ['pagemark-pdf-text'] : []), ...(tess ? ['tesseract.js'] : [])];
+    const inline = `pagemark-k${Math.max(...o.ks)}-inline`;
+    const systems = [...o.ks.map((k) => `pagemark-k${k}`), ...(o.inlineEncoder ? [inline] : []), ...(ownText ? ['pagemark-pdf-text'] : []), ...(tess ? ['tesseract.js'] : [])];
     const records: PagesBenchRecord[] = [];
     for (const [i, png] of pages.entries()) {
       // Rotate the order per page so no system always runs first or last.
@@ -77,7 +83,9 @@ async function runPagesBench(o: PagesBenchOptions) {
           const { seconds, ...rest } =
             system === 'pagemark-pdf-text'
               ? await pagemark.ocr(png, i + 1, Math.max(...o.ks), i)
-              : await pagemark.ocr(png, i + 1, Number(system.slice('pagemark-k'.length)));
+              : system === inline
+                ? await pagemark.ocr(png, i + 1, Math.max(...o.ks), -1, true)
+                : await pagemark.ocr(png, i + 1, Number(system.slice('pagemark-k'.length)));
           records.push({ system, index: i, seconds, chars: rest.markdown.length, pagemark: rest });
         }
         console.log(`${system} page ${i}: ${records.at(-1)!.seconds.toFixed(2)} s`);

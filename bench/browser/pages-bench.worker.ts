@@ -6,6 +6,7 @@ import { PackStore } from '../../src/cache/pack-store';
 import { openPageReader, type PageReader } from '../../src/core/reader/page-reader';
 import type { PageImage, PageStats } from '../../src/protocol/page';
 import { OCR_TARGET } from '../../src/core/page-render/page-scale';
+import { encoderWorkerCount, webLineEncoderPool } from '../../workers/engine/line-encoder-pool';
 import { loadOrt, OrtWebRuntime, type WebBackend } from '../../workers/engine/ort-session';
 import { drawPdfPage, openPdf, pdfPageText } from '../../workers/render/pdf-document';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
@@ -32,15 +33,22 @@ async function decodePng(bytes: Uint8Array): Promise<PageImage> {
 }
 
 let reader: PageReader | null = null;
+/** The same pack with no encoder workers (the engine encodes lines itself), for --inline-encoder. */
+let inlineReader: PageReader | null = null;
 /** The PDFs of the pages, open as in the app's render worker, for reading their own text. */
 let textDocs: Array<{ doc: PDFDocumentProxy; page: number }> = [];
 
 const api = {
-  /** Loads the pack and warms it up; `threads` overrides the app's WASM thread count (0 = the app's). */
-  async open(packUrl: string, backend: WebBackend, threads: number, k: number) {
-    const runtime = await OrtWebRuntime.open(backend, threads > 0 ? threads : undefined);
+  /**
+   * Loads the pack and warms it up; `threads` overrides the app's WASM thread count (0 = the app's), `encoderWorkers`
+   * the app's line encoder workers (-1 = the app's, 0 = none: the engine encodes lines itself).
+   */
+  async open(packUrl: string, backend: WebBackend, threads: number, k: number, encoderWorkers = -1) {
+    const workers = backend !== 'wasm' ? 0 : encoderWorkers >= 0 ? encoderWorkers : encoderWorkerCount(navigator.hardwareConcurrency);
+    // As the app's engine worker: one thread of its own beside encoder workers (engine.worker.ts).
+    const runtime = await OrtWebRuntime.open(backend, threads > 0 ? threads : workers > 0 ? 1 : undefined);
     const pack = await loadPackFromUrl(packUrl, { store: new PackStore(undefined) });
-    reader = await openPageReader(runtime, (b, l, g, ext) => runtime.session(b, l, g, ext), pack);
+    reader = await openPageReader(runtime, (b, l, g, ext) => runtime.session(b, l, g, ext), pack, webLineEncoderPool(workers));
     await reader.warmUp(k);
     return {
       pack: pack.manifest.name,
@@ -48,7 +56,16 @@ const api = {
       crossOriginIsolated: globalThis.crossOriginIsolated,
       wasmThreads: (await loadOrt(backend === 'webgpu')).env.wasm.numThreads,
       hardwareConcurrency: navigator.hardwareConcurrency,
+      encoderWorkers: workers,
     };
+  },
+
+  /** A second reader of the same pack, on the same runtime, whose engine encodes lines itself. */
+  async openInline(packUrl: string, backend: WebBackend, threads: number, k: number) {
+    const runtime = await OrtWebRuntime.open(backend, threads > 0 ? threads : undefined);
+    const pack = await loadPackFromUrl(packUrl, { store: new PackStore(undefined) });
+    inlineReader = await openPageReader(runtime, (b, l, g, ext) => runtime.session(b, l, g, ext), pack);
+    await inlineReader.warmUp(k);
   },
 
   /** Opens the pages' PDFs (untimed: in the app a document is open before its pages are read). */
@@ -61,7 +78,7 @@ const api = {
   },
 
   /** Reads a page; with `textOf`, the page's own text from PDF number `textOf` is read and offered too. */
-  async ocr(png: Uint8Array, page: number, k: number, textOf = -1): Promise<BrowserPageRun> {
+  async ocr(png: Uint8Array, page: number, k: number, textOf = -1, inline = false): Promise<BrowserPageRun> {
     const t0 = performance.now();
     const image = await decodePng(png);
     const decodeMs = performance.now() - t0;
@@ -73,7 +90,7 @@ const api = {
       textMs = performance.now() - t;
       if (lines.length > 0) ownText = lines;
     }
-    const r = await reader!.read(image, { page, k, dropHeaders: false, ...(ownText && { ownText }) });
+    const r = await (inline ? inlineReader! : reader!).read(image, { page, k, dropHeaders: false, ...(ownText && { ownText }) });
     return { seconds: (performance.now() - t0) / 1000, decodeMs, textMs, markdown: r.markdown, regions: r.regions.length, stats: r.stats };
   },
 
@@ -93,8 +110,8 @@ const api = {
   async close() {
     for (const { doc } of textDocs) await doc.destroy();
     textDocs = [];
-    if (reader) await reader.close();
-    reader = null;
+    await Promise.all([reader?.close(), inlineReader?.close()]);
+    reader = inlineReader = null;
   },
 };
 

@@ -8,7 +8,8 @@ import type { Tensor, TensorSession } from '../../src/core/recognize/tensor-runt
 import { loadPackDir } from '../../src/node/load-pack';
 import { OrtNodeRuntime } from '../../src/node/ort-node-session';
 import type { EngineEvent, EngineSettings } from '../../src/protocol/engine-api';
-import { EngineService, type RuntimeProvider, type WebBackend } from './engine-service';
+import { lineEncoderPool } from '../../src/node/line-encoder-pool';
+import { EngineService, type OpenedRuntime, type RuntimeProvider, type WebBackend } from './engine-service';
 
 const PACK = fileURLToPath(new URL('../../test/fixtures/varied-tiny', import.meta.url));
 const IMAGE = fileURLToPath(new URL('../../test/fixtures/pages/issue13242-lines.png', import.meta.url));
@@ -104,6 +105,36 @@ describe('EngineService', () => {
     const got = await service.ocrPage({ image: channel.port2, page: 1, settings });
     expect(got.markdown).toBe(want.markdown);
     expect(got.markdown.length).toBeGreaterThan(20);
+  }, 120_000);
+
+  it("reads a lines pack's line memories on the runtime's line encoder, with the same Markdown; the shipped pack's runtime is told it is a lines pack", async () => {
+    const plain = new EngineService(provider('wasm', Infinity));
+    await plain.init({ kind: 'default' }, settings, () => {});
+    const want = await plain.ocrPage({ image: await image(), page: 1, settings });
+
+    const p = provider('wasm', Infinity);
+    const hints: Array<{ linesPack: boolean }> = [];
+    let encoded = 0;
+    const threads = lineEncoderPool(2)!;
+    const service = new EngineService({
+      ...p,
+      startRuntime: async (_requested, hint) => void hints.push(hint),
+      open: (backend) => ({
+        ...(p.open(backend) as OpenedRuntime),
+        lineEncoder: async (graphs, spec, label) => {
+          const pool = await threads(graphs, spec, label);
+          return { parallel: pool.parallel, close: () => pool.close(), encode: (line) => (encoded++, pool.encode(line)) };
+        },
+      }),
+    });
+    await service.init({ kind: 'default' }, settings, () => {});
+    const got = await service.ocrPage({ image: await image(), page: 1, settings });
+    expect(encoded).toBeGreaterThan(0);
+    expect(got.markdown).toBe(want.markdown);
+    expect(hints).toEqual([{ linesPack: true }]);
+    const byUrl = new EngineService({ ...p, startRuntime: async (_requested, hint) => void hints.push(hint) });
+    await byUrl.init({ kind: 'url', url: 'https://example.org/pack.json' }, settings, () => {});
+    expect(hints[1]).toEqual({ linesPack: false });
   }, 120_000);
 
   it('warms a K changed after loading before its first page, once', async () => {

@@ -11,6 +11,7 @@ import { openPageReader, type PageReader, type ReaderSessionFactory } from '../.
 import type { CachedPack, EngineApi, EngineEvent, EnginePageResult, EngineSettings, PackSource, PageListener, PageRequest } from '../../src/protocol/engine-api';
 import type { FigureCrop, PageImage, PageResult } from '../../src/protocol/page';
 import { cropFigures } from './figure-crops';
+import type { LineEncoderFactory } from '../../src/core/recognize/line-memory';
 import type { TensorRuntime } from '../../src/core/recognize/tensor-runtime';
 
 export type WebBackend = 'webgpu' | 'wasm';
@@ -19,8 +20,11 @@ export type WebBackend = 'webgpu' | 'wasm';
 export interface RuntimeProvider {
   chooseBackend(requested: EngineSettings['backend'], graphs: GraphSpec[]): Promise<{ backend: WebBackend; reason?: string }>;
   open(backend: WebBackend): OpenedRuntime | Promise<OpenedRuntime>;
-  /** Starts the runtime itself while the pack loads; the pack's sessions are created after it settles. */
-  startRuntime?(requested: EngineSettings['backend']): Promise<void>;
+  /**
+   * Starts the runtime itself while the pack loads; the pack's sessions are created after it settles. `linesPack`:
+   * the pack is known to be a lines pack before it has loaded (the shipped one), so its runtime can be sized for it.
+   */
+  startRuntime?(requested: EngineSettings['backend'], hint: { linesPack: boolean }): Promise<void>;
   /** The shipped pack's pack.json URL, or null. */
   defaultPackUrl(): string | null;
   /** Overrides figure cutting (tests in Node, which has no OffscreenCanvas); default: figure-crops.ts. */
@@ -32,6 +36,8 @@ export interface RuntimeProvider {
 export interface OpenedRuntime {
   runtime: TensorRuntime & { readonly deviceLost?: string | null };
   createSession: CreateSession;
+  /** Reads a lines pack's line memories elsewhere, several at once (encoder workers on WASM). */
+  lineEncoder?: LineEncoderFactory;
 }
 
 /** A session from verified graph bytes; page packs also pass the graph's external-data files. */
@@ -63,7 +69,7 @@ export class EngineService implements EngineApi {
     };
     try {
       this.source = source;
-      const started = this.provider.startRuntime?.(settings.backend).then(
+      const started = this.provider.startRuntime?.(settings.backend, { linesPack: source.kind === 'default' }).then(
         () => null,
         (e: unknown) => e as Error,
       );
@@ -155,10 +161,10 @@ export class EngineService implements EngineApi {
 
   private async start(backend: WebBackend, k: number): Promise<void> {
     this.emit({ type: 'warming-up', backend });
-    const { runtime, createSession } = await this.provider.open(backend);
+    const { runtime, createSession, lineEncoder } = await this.provider.open(backend);
     // A fallback after the bytes were dropped reads the pack again (Cache API or the chosen files).
     const pack = (this.pack ??= await this.loadPack(this.source!));
-    const engine = await openPageReader(runtime, createSession, pack);
+    const engine = await openPageReader(runtime, createSession, pack, lineEncoder);
     try {
       await engine.warmUp(k);
     } catch (e) {

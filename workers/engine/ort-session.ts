@@ -27,7 +27,7 @@ let webGpuRuntimeError: string | null = null;
 /**
  * onnxruntime-web, loaded once per worker: the JSEP build when `withWebGpu`, else the WASM-only build. ORT's own
  * files come from the app's build (Vite ?url), never from a CDN, so it runs offline. `threads` overrides the
- * WASM thread count (benchmarks).
+ * WASM thread count (benchmarks; one beside the line encoder workers).
  */
 export function loadOrt(withWebGpu: boolean, threads?: number): Promise<OrtModule> {
   const build: OrtBuild = withWebGpu ? 'jsep' : 'wasm';
@@ -103,16 +103,16 @@ export async function chooseBackend(requested: Backend, graphs: GraphSpec[]): Pr
  * running by the time the pack's bytes are verified. Must settle before a session of another provider is
  * created: onnxruntime-web refuses a second start while one is under way.
  */
-export async function startRuntime(requested: Backend): Promise<void> {
+export async function startRuntime(requested: Backend, threads?: number): Promise<void> {
   const { backend } = await chooseBackend(requested, []);
   try {
-    await runIdentity(await loadOrt(backend === 'webgpu'));
+    await runIdentity(await loadOrt(backend === 'webgpu', threads));
   } catch (e) {
     if (backend !== 'webgpu') throw e;
     // The WebGPU build is cached on first use (vite.config.ts): offline before that, the WASM-only build reads.
     webGpuRuntimeError = (e as Error).message;
     loaded = null;
-    await runIdentity(await loadOrt(false));
+    await runIdentity(await loadOrt(false, threads));
   }
 }
 
