@@ -14,7 +14,10 @@ export interface PagesBenchOptions {
   ks: number[];
   backend: 'wasm' | 'webgpu';
   threads: number;
-  /** Also run pagemark-k{best}-inline: a second reader with no encoder workers (the engine encodes lines itself). */
+  /**
+   * Also run pagemark-k{best}-inline: the same pack in a second worker with no encoder workers, its engine encoding
+   * lines itself on the WASM threads the app gave it before it had encoder workers.
+   */
   inlineEncoder?: boolean;
   /** Line encoder workers; -1 or unset: the app's choice. */
   encoderWorkers?: number;
@@ -54,12 +57,14 @@ async function runPagesBench(o: PagesBenchOptions) {
   const pages = o.pages.map((b) => Uint8Array.from(atob(b), (c) => c.charCodeAt(0)));
   const raw = new Worker(new URL('./pages-bench.worker.ts', import.meta.url), { type: 'module' });
   const pagemark = Comlink.wrap<PagesBenchWorker>(raw);
+  const rawInline = o.inlineEncoder ? new Worker(new URL('./pages-bench.worker.ts', import.meta.url), { type: 'module' }) : null;
+  const inlineMark = rawInline && Comlink.wrap<PagesBenchWorker>(rawInline);
   const tess = o.tesseract ? await openTesseract() : null;
   try {
     let t0 = performance.now();
     const engine = await pagemark.open(new URL(o.packUrl, location.href).href, o.backend, o.threads, Math.max(...o.ks), o.encoderWorkers ?? -1);
     const openMs = performance.now() - t0;
-    if (o.inlineEncoder) await pagemark.openInline(new URL(o.packUrl, location.href).href, o.backend, o.threads, Math.max(...o.ks));
+    if (inlineMark) await inlineMark.open(new URL(o.packUrl, location.href).href, o.backend, o.threads, Math.max(...o.ks), 0);
     // Warm-up on the first page for both systems, as the Node run does.
     t0 = performance.now();
     if (o.warmUpPage) await pagemark.ocr(pages[0]!, 1, Math.max(...o.ks));
@@ -84,7 +89,7 @@ async function runPagesBench(o: PagesBenchOptions) {
             system === 'pagemark-pdf-text'
               ? await pagemark.ocr(png, i + 1, Math.max(...o.ks), i)
               : system === inline
-                ? await pagemark.ocr(png, i + 1, Math.max(...o.ks), -1, true)
+                ? await inlineMark!.ocr(png, i + 1, Math.max(...o.ks))
                 : await pagemark.ocr(png, i + 1, Number(system.slice('pagemark-k'.length)));
           records.push({ system, index: i, seconds, chars: rest.markdown.length, pagemark: rest });
         }
@@ -93,8 +98,9 @@ async function runPagesBench(o: PagesBenchOptions) {
     }
     return { engine, openMs, warmUpMs, tesseractLoadMs: tess?.loadMs ?? null, renders, records };
   } finally {
-    await pagemark.close().catch(() => {});
+    await Promise.all([pagemark.close(), inlineMark?.close()]).catch(() => {});
     raw.terminate();
+    rawInline?.terminate();
     await tess?.worker.terminate();
   }
 }

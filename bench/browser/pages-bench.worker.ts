@@ -33,8 +33,6 @@ async function decodePng(bytes: Uint8Array): Promise<PageImage> {
 }
 
 let reader: PageReader | null = null;
-/** The same pack with no encoder workers (the engine encodes lines itself), for --inline-encoder. */
-let inlineReader: PageReader | null = null;
 /** The PDFs of the pages, open as in the app's render worker, for reading their own text. */
 let textDocs: Array<{ doc: PDFDocumentProxy; page: number }> = [];
 
@@ -60,14 +58,6 @@ const api = {
     };
   },
 
-  /** A second reader of the same pack, on the same runtime, whose engine encodes lines itself. */
-  async openInline(packUrl: string, backend: WebBackend, threads: number, k: number) {
-    const runtime = await OrtWebRuntime.open(backend, threads > 0 ? threads : undefined);
-    const pack = await loadPackFromUrl(packUrl, { store: new PackStore(undefined) });
-    inlineReader = await openPageReader(runtime, (b, l, g, ext) => runtime.session(b, l, g, ext), pack);
-    await inlineReader.warmUp(k);
-  },
-
   /** Opens the pages' PDFs (untimed: in the app a document is open before its pages are read). */
   async openTexts(pdfs: Array<{ data: Uint8Array; page: number }>) {
     for (const p of pdfs) {
@@ -78,7 +68,7 @@ const api = {
   },
 
   /** Reads a page; with `textOf`, the page's own text from PDF number `textOf` is read and offered too. */
-  async ocr(png: Uint8Array, page: number, k: number, textOf = -1, inline = false): Promise<BrowserPageRun> {
+  async ocr(png: Uint8Array, page: number, k: number, textOf = -1): Promise<BrowserPageRun> {
     const t0 = performance.now();
     const image = await decodePng(png);
     const decodeMs = performance.now() - t0;
@@ -90,7 +80,7 @@ const api = {
       textMs = performance.now() - t;
       if (lines.length > 0) ownText = lines;
     }
-    const r = await (inline ? inlineReader! : reader!).read(image, { page, k, dropHeaders: false, ...(ownText && { ownText }) });
+    const r = await reader!.read(image, { page, k, dropHeaders: false, ...(ownText && { ownText }) });
     return { seconds: (performance.now() - t0) / 1000, decodeMs, textMs, markdown: r.markdown, regions: r.regions.length, stats: r.stats };
   },
 
@@ -110,8 +100,8 @@ const api = {
   async close() {
     for (const { doc } of textDocs) await doc.destroy();
     textDocs = [];
-    await Promise.all([reader?.close(), inlineReader?.close()]);
-    reader = inlineReader = null;
+    if (reader) await reader.close();
+    reader = null;
   },
 };
 
