@@ -68,6 +68,7 @@ async function runPagesBench(o: PagesBenchOptions) {
     // Warm-up on the first page for both systems, as the Node run does.
     t0 = performance.now();
     if (o.warmUpPage) await pagemark.ocr(pages[0]!, 1, Math.max(...o.ks));
+    await pagemark.settle();
     const warmUpMs = performance.now() - t0;
     if (tess && o.warmUpPage) await tess.worker.recognize(new Blob([pages[0]! as BlobPart], { type: 'image/png' }));
     const renders = [];

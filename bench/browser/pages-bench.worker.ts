@@ -46,7 +46,7 @@ const api = {
     // As the app's engine worker: one thread of its own beside encoder workers (engine.worker.ts).
     const runtime = await OrtWebRuntime.open(backend, threads > 0 ? threads : workers > 0 ? 1 : undefined);
     const pack = await loadPackFromUrl(packUrl, { store: new PackStore(undefined) });
-    reader = await openPageReader(runtime, (b, l, g, ext) => runtime.session(b, l, g, ext), pack, webLineEncoderPool(workers));
+    reader = await openPageReader(runtime, (b, l, g, ext) => runtime.session(b, l, g, ext), pack, webLineEncoderPool(workers), true);
     await reader.warmUp(k);
     return {
       pack: pack.manifest.name,
@@ -56,6 +56,12 @@ const api = {
       hardwareConcurrency: navigator.hardwareConcurrency,
       encoderWorkers: workers,
     };
+  },
+
+  /** After the warm-up page: pages are timed with the encoder workers up, as in the app after its first scanned page. */
+  async settle() {
+    const failed = await reader!.started();
+    if (failed) throw new Error(`the line encoder workers did not start: ${failed}`);
   },
 
   /** Opens the pages' PDFs (untimed: in the app a document is open before its pages are read). */

@@ -4,7 +4,7 @@
 // `threads`: the cores it may use (0: all). With more than one, a lines pack reads line memories on that many
 // threads (line-encoder-pool.ts).
 import { openPageReader, type PageReader } from '../core/reader/page-reader';
-import { openPageEngine, type PageEngine } from '../core/pipeline/page-engine';
+import { closePageEngine, openPageEngine, type PageEngine } from '../core/pipeline/page-engine';
 import { isPagePack } from '../core/pack/loaded-pack';
 import { loadPackDir } from './load-pack';
 import { lineEncoderPool } from './line-encoder-pool';
@@ -15,7 +15,14 @@ export async function openNodeReader(packDir: string, threads = 0): Promise<Page
   // A page model is one large graph a call: onnxruntime's own threads are what it needs.
   const pool = isPagePack(pack) ? undefined : lineEncoderPool(threads);
   const runtime = new OrtNodeRuntime({ threads: mainThreads(threads, pool) });
-  return openPageReader(runtime, (bytes, label, graph, externalData = []) => runtime.session(bytes, label, externalData, graph), pack, pool);
+  const reader = await openPageReader(runtime, (bytes, label, graph, externalData = []) => runtime.session(bytes, label, externalData, graph), pack, pool);
+  // In Node the encoder threads start in well under a second: waited for, and one that cannot start is an error.
+  const failed = await reader.started();
+  if (failed) {
+    await reader.close();
+    throw new Error(failed);
+  }
+  return reader;
 }
 
 /** A `lines` pack's engine (detector, recognizers); throws for other kinds. */
@@ -23,7 +30,13 @@ export async function openNodeEngine(packDir: string, threads = 0): Promise<Page
   const pack = await loadPackDir(packDir);
   const pool = lineEncoderPool(threads);
   const runtime = new OrtNodeRuntime({ threads: mainThreads(threads, pool) });
-  return openPageEngine(runtime, (bytes, label, graph) => runtime.session(bytes, label, [], graph), pack, pool);
+  const engine = await openPageEngine(runtime, (bytes, label, graph) => runtime.session(bytes, label, [], graph), pack, pool);
+  await engine.text.lineEncoderReady;
+  if (engine.text.lineEncoderError) {
+    await closePageEngine(engine);
+    throw new Error(engine.text.lineEncoderError);
+  }
+  return engine;
 }
 
 /** With encoder threads on the cores, the main thread's sessions run on one: more would wait on busy cores. */

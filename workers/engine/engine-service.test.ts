@@ -8,10 +8,13 @@ import type { Tensor, TensorSession } from '../../src/core/recognize/tensor-runt
 import { loadPackDir } from '../../src/node/load-pack';
 import { OrtNodeRuntime } from '../../src/node/ort-node-session';
 import type { EngineEvent, EngineSettings } from '../../src/protocol/engine-api';
+import { renderFirstPage } from '../../test/support/line-corpus';
 import { lineEncoderPool } from '../../src/node/line-encoder-pool';
 import { EngineService, type OpenedRuntime, type RuntimeProvider, type WebBackend } from './engine-service';
 
 const PACK = fileURLToPath(new URL('../../test/fixtures/varied-tiny', import.meta.url));
+const POCKET = fileURLToPath(new URL('../../models/pocket', import.meta.url));
+const ARTICLE = fileURLToPath(new URL('../../test/eval-set/generated/article-a.pdf', import.meta.url));
 const IMAGE = fileURLToPath(new URL('../../test/fixtures/pages/issue13242-lines.png', import.meta.url));
 const settings: EngineSettings = { backend: 'auto', k: 3, dropHeaders: false, keepHyphens: false };
 
@@ -107,14 +110,16 @@ describe('EngineService', () => {
     expect(got.markdown.length).toBeGreaterThan(20);
   }, 120_000);
 
-  it("reads a lines pack's line memories on the runtime's line encoder, with the same Markdown; the shipped pack's runtime is told it is a lines pack", async () => {
-    const plain = new EngineService(provider('wasm', Infinity));
+  it("reads a lines pack's line memories on the runtime's line encoder once a page has many lines, with the same Markdown; the shipped pack's runtime is told it is a lines pack", async () => {
+    const article = await renderFirstPage(ARTICLE);
+    const plain = new EngineService(provider('wasm', Infinity, POCKET));
     await plain.init({ kind: 'default' }, settings, () => {});
-    const want = await plain.ocrPage({ image: await image(), page: 1, settings });
+    const want = await plain.ocrPage({ image: article, page: 1, settings });
+    expect(want.markdown.length).toBeGreaterThan(500);
 
-    const p = provider('wasm', Infinity);
+    const p = provider('wasm', Infinity, POCKET);
     const hints: Array<{ linesPack: boolean }> = [];
-    let encoded = 0;
+    let [started, encoded] = [0, 0];
     const threads = lineEncoderPool(2)!;
     const service = new EngineService({
       ...p,
@@ -122,20 +127,26 @@ describe('EngineService', () => {
       open: (backend) => ({
         ...(p.open(backend) as OpenedRuntime),
         lineEncoder: async (graphs, spec, label) => {
+          started++;
           const pool = await threads(graphs, spec, label);
           return { parallel: pool.parallel, close: () => pool.close(), encode: (line) => (encoded++, pool.encode(line)) };
         },
       }),
     });
     await service.init({ kind: 'default' }, settings, () => {});
-    const got = await service.ocrPage({ image: await image(), page: 1, settings });
-    expect(encoded).toBeGreaterThan(0);
+    // Asked for on demand: a page of two lines is read without it; a page of many starts it, and it reads the next.
+    await service.ocrPage({ image: await image(), page: 1, settings });
+    expect(started).toBe(0);
+    await service.ocrPage({ image: article, page: 1, settings });
+    expect(started).toBe(1);
+    const got = await service.ocrPage({ image: article, page: 1, settings });
+    expect(encoded).toBeGreaterThan(20);
     expect(got.markdown).toBe(want.markdown);
     expect(hints).toEqual([{ linesPack: true }]);
     const byUrl = new EngineService({ ...p, startRuntime: async (_requested, hint) => void hints.push(hint) });
     await byUrl.init({ kind: 'url', url: 'https://example.org/pack.json' }, settings, () => {});
     expect(hints[1]).toEqual({ linesPack: false });
-  }, 120_000);
+  }, 180_000);
 
   it('warms a K changed after loading before its first page, once', async () => {
     const service = new EngineService(provider('wasm', Infinity));

@@ -164,7 +164,8 @@ export class EngineService implements EngineApi {
     const { runtime, createSession, lineEncoder } = await this.provider.open(backend);
     // A fallback after the bytes were dropped reads the pack again (Cache API or the chosen files).
     const pack = (this.pack ??= await this.loadPack(this.source!));
-    const engine = await openPageReader(runtime, createSession, pack, lineEncoder);
+    // The line encoder workers start with the first page that has many lines to read: a paper read from its own text never needs them.
+    const engine = await openPageReader(runtime, createSession, pack, lineEncoder, true);
     try {
       await engine.warmUp(k);
     } catch (e) {
@@ -173,6 +174,8 @@ export class EngineService implements EngineApi {
     }
     this.runtime = runtime;
     this.engine = engine;
+    // The engine reads without the encoder workers until they are up, or if they cannot start.
+    void engine.started().then((failed) => failed && console.warn(`Line encoder workers did not start (${failed}); lines are encoded on the engine's thread.`));
     this.warmedK = new Set([k]);
     // The sessions hold their own copies: a converted page pack's files are gigabytes the worker need not keep.
     this.pack = null;

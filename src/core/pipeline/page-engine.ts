@@ -16,14 +16,17 @@ export interface PageEngine {
   formula?: LineRecognizer;
 }
 
-/** `lineEncoder`: reads the text recognizer's line memories elsewhere, several at once (recognize-lines.ts). */
-export async function openPageEngine(runtime: TensorRuntime, createSession: SessionFactory, pack: LoadedPack, lineEncoder?: LineEncoderFactory): Promise<PageEngine> {
+/**
+ * `lineEncoder`: reads the text recognizer's line memories elsewhere, several at once (recognize-lines.ts), started
+ * with the engine or, `onDemand`, when a page first has many lines to read.
+ */
+export async function openPageEngine(runtime: TensorRuntime, createSession: SessionFactory, pack: LoadedPack, lineEncoder?: LineEncoderFactory, onDemand = false): Promise<PageEngine> {
   if (!isLinesPack(pack)) throw new Error(`${pack.source}: a "${pack.manifest.kind}" pack has no line detector and recognizer`);
   const m = pack.manifest;
   const g = m.detector.graph;
   const [detector, text, formula] = await Promise.all([
     createSession(packBytes(pack, g.file), `${m.name} detector (${g.file})`, g),
-    openRecognizer(runtime, createSession, pack, 'recognizer', lineEncoder),
+    openRecognizer(runtime, createSession, pack, 'recognizer', lineEncoder, onDemand),
     m.formula ? openRecognizer(runtime, createSession, pack, 'formula') : Promise.resolve(undefined),
   ]);
   return { runtime, packName: m.name, detector, detectorSpec: m.detector, text, formula };

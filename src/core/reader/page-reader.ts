@@ -42,14 +42,28 @@ export interface PageReader {
   read(image: PageImage, request: ReadRequest): Promise<PageResult>;
   /** Runs every graph once (kernels compiled, a backend that cannot run the pack fails here) for draft length k. */
   warmUp(k: number): Promise<void>;
+  /**
+   * Settles once what the reader started in the background (a lines pack's line encoder, at open or with a page's
+   * many lines) is up, with the reason it could not start, if it could not (the reader then works without it).
+   */
+  started(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
 /** A session from verified graph bytes; page packs also pass the graph's external-data files. */
 export type ReaderSessionFactory = (bytes: Uint8Array, label: string, graph: GraphSpec, externalData?: ExternalDataFile[]) => Promise<TensorSession>;
 
-/** `lineEncoder`: lines packs read line memories on it (several lines at once, off the decoding thread). */
-export async function openPageReader(runtime: TensorRuntime, createSession: ReaderSessionFactory, pack: LoadedPack, lineEncoder?: LineEncoderFactory): Promise<PageReader> {
+/**
+ * `lineEncoder`: lines packs read line memories on it (several lines at once, off the decoding thread), started
+ * with the reader or, `onDemand`, when a page first has many lines to read.
+ */
+export async function openPageReader(
+  runtime: TensorRuntime,
+  createSession: ReaderSessionFactory,
+  pack: LoadedPack,
+  lineEncoder?: LineEncoderFactory,
+  onDemand = false,
+): Promise<PageReader> {
   if (isPagePack(pack)) {
     const model = await openPagePackEngine(runtime, (b, l, g, ext) => createSession(b, l, g, ext), pack);
     return {
@@ -57,15 +71,17 @@ export async function openPageReader(runtime: TensorRuntime, createSession: Read
       packName: pack.manifest.name,
       read: (image, r) => ocrPagePack(model, image, r.page, { k: r.k, signal: r.signal, onProgress: r.onProgress }),
       warmUp: (k) => warmUpPagePack(model, k),
+      started: async () => undefined,
       close: () => closePagePackEngine(model),
     };
   }
-  const lines = await openPageEngine(runtime, createSession, pack, lineEncoder);
+  const lines = await openPageEngine(runtime, createSession, pack, lineEncoder, onDemand);
   return {
     kind: 'lines',
     packName: lines.packName,
     read: (image, { page, ownText, ...options }) => ocrPage(lines, image, page, { ...options, ...(ownText?.length && { ownText }) }),
     warmUp: (k) => warmUp(lines, k),
+    started: async () => (await lines.text.lineEncoderReady, lines.text.lineEncoderError),
     close: () => closePageEngine(lines),
   };
 }

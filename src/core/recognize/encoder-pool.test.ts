@@ -1,5 +1,5 @@
-// The encoder pool's queue over fake threads (the real ones: test/line-encoder-pool.test.ts in Node,
-// e2e/scanned-page.spec.ts in Chromium): lines go to idle threads and come back to their own callers, a thread
+// The encoder pool's queue over fake threads (the real ones: test/line-encoder-pool.test.ts in Node, e2e/ocr.spec.ts
+// and e2e/cli-vs-browser.spec.ts in Chromium): lines go to idle threads and come back to their own callers, a thread
 // that cannot start fails the opening, one that ends fails only the line it held, and a closed pool refuses lines.
 import { describe, expect, it } from 'vitest';
 import type { LineInput } from '../image/line-input';

@@ -25,7 +25,15 @@ export interface LineRecognizer {
   lexicon?: Lexicon;
   /** Reads line memories elsewhere, several at once; without one, lines are encoded here one by one. */
   lineEncoder?: LineEncoder;
+  /** Starts the line encoder asked for, once (recognizeLines calls it for a page's worth of lines). */
+  startLineEncoder?: () => Promise<void>;
+  /** Set once it is starting; settles when it has started (lineEncoder set) or could not (lineEncoderError set). */
+  lineEncoderReady?: Promise<void>;
+  lineEncoderError?: string;
 }
+
+/** Lines in one call that start a line encoder asked for on demand: a scanned page's worth, not a few figure labels. */
+const LINE_ENCODER_LINES = 24;
 
 export interface DecodeLinesOptions {
   /** FastMTP draft length, 0 = greedy. Capped at the pack's maxDraft. */
@@ -200,6 +208,7 @@ export async function recognizeLines(
   let stats = emptyStats(k);
   let encoderMs = 0;
   let done = 0;
+  if (widths.length >= LINE_ENCODER_LINES) void rec.startLineEncoder?.();
   const batches = widthBatches(widths, opts.batchSize);
   // With a line encoder elsewhere, the next batch is encoded while this one decodes (two batches' memories held).
   // A batch that fails is reported when its turn comes; until then its rejection is not an unhandled one.
