@@ -7,6 +7,7 @@ import { rotatePage, unrotateBox } from '../src/core/detect/orientation';
 import { deskewPage } from '../src/core/image/deskew';
 import { ocrPage } from '../src/core/pipeline/ocr-page';
 import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engine';
+import { detectLines } from '../src/core/pipeline/detect-lines';
 import { uprightPage } from '../src/core/pipeline/upright-page';
 import { editDistance } from '../src/core/text/edit-distance';
 import { openNodeEngine } from '../src/node/page-ocr';
@@ -58,6 +59,24 @@ describe('a page fed in askew, sideways or upside down', () => {
     // Read as they are, the crops mix neighbouring lines: word error 40 % on this page.
     const turned = deskewPage(page, -0.035);
     await readsLikeUpright(turned.image, turned.toPage);
+  }, 120_000);
+
+  it("askew by 2°: the upright page's lines, found on the detector's map turned with it, are the lines a second detection finds", async () => {
+    const askew = deskewPage(page, -0.035).image;
+    const found = await uprightPage(engine, askew);
+    expect(Math.abs(found.skew)).toBeGreaterThan(0.02);
+    const again = await detectLines(engine, found.clean);
+    expect(found.detected.length).toBeGreaterThan(12);
+    const iou = (a: BBox, b: BBox) => {
+      const w = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
+      const h = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+      const area = (r: BBox) => (r[2] - r[0]) * (r[3] - r[1]);
+      return (w * h) / (area(a) + area(b) - w * h);
+    };
+    // Each line of either set has its twin in the other (boxes overlapping by 80 % of their union).
+    const matched = (from: typeof again, to: typeof again) => from.filter((l) => to.some((m) => iou(l.bbox, m.bbox) >= 0.8)).length / from.length;
+    expect(matched(found.detected, again)).toBeGreaterThanOrEqual(0.95);
+    expect(matched(again, found.detected)).toBeGreaterThanOrEqual(0.95);
   }, 120_000);
 
   for (const t of [1, 2, 3]) {
