@@ -165,10 +165,15 @@ export async function uprightPage(engine: PageEngine, original: PageImage, signa
     const scale = Math.min(2, Math.max(1, DESKEW_LONG_SIDE / Math.max(image.width, image.height)));
     const upright = deskewPage(image, skew, scale);
     clean = clean === image ? upright.image : deskewPage(clean, skew, scale).image;
-    // The lines of the upright page from the detector's map turned with it, not from a second detection.
+    // The lines of the upright page from the detector's map turned with it, not from a second detection — unless
+    // the enlarged page would be detected finer than the first pass saw it (a small scan: its letters then merge less).
     const target = detectorSize(clean.width, clean.height, maxSide ?? engine.detectorSpec.preprocess.maxSide ?? DETECTOR_DEFAULTS.maxSide);
-    map = deskewProbabilityMap(map, image, skew, scale, clean, target);
-    detected = linesOnMap(engine, map, clean.width, clean.height);
+    if ((target.width / clean.width) * scale <= (map.width / image.width) * 1.05) {
+      map = deskewProbabilityMap(map, image, skew, scale, clean, target);
+      detected = linesOnMap(engine, map, clean.width, clean.height);
+    } else {
+      ({ lines: detected, map } = await detectLinesOnMap(engine, clean, maxSide));
+    }
     image = upright.image;
     steps.unshift(upright.toPage);
   }
