@@ -11,7 +11,6 @@ const scope = self as unknown as { onmessage: ((e: MessageEvent) => void) | null
 const post = (r: EncodeReply) => scope.postMessage(r, r.memory ? [r.memory.crossKv.buffer, r.memory.draftKv.buffer] : []);
 
 scope.onmessage = (first: MessageEvent<EncoderThreadInit>) => {
-  scope.onmessage = null;
   const jobs: EncodeJob[] = [];
   let serve: ((job: EncodeJob) => void) | null = null;
   scope.onmessage = (e: MessageEvent<EncodeJob>) => (serve ? serve(e.data) : jobs.push(e.data));
