@@ -3,14 +3,19 @@
 // encoded while one decodes; a line that cannot be encoded fails alone, and a closed pool says so.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linePreprocess, lineWidths } from '../src/core/image/line-input';
+import { linePreprocess, lineWidths, type LineInput } from '../src/core/image/line-input';
 import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engine';
 import { encodeLine } from '../src/core/recognize/line-memory';
 import { recognizeLines } from '../src/core/recognize/recognize-lines';
-import { openNodeEngine } from '../src/node/page-ocr';
+import { loadPackDir } from '../src/node/load-pack';
+import { OrtNodeRuntime } from '../src/node/ort-node-session';
+import { openNodeEngine, runtimeFor } from '../src/node/page-ocr';
+import { isLinesPack } from '../src/core/pack/loaded-pack';
 import { corpusLines, FIXTURE_PAGES, type CorpusLine } from './support/line-corpus';
 
 const PACK = fileURLToPath(new URL('../models/pocket', import.meta.url));
+/** A line's input of its own: the pool hands the tensor it is given to a thread (encoder-pool.ts jobTransfer). */
+const fresh = (x: LineInput): LineInput => ({ ...x, tensor: x.tensor.slice() });
 
 describe('the line encoder pool', () => {
   let pooled: PageEngine;
@@ -29,9 +34,20 @@ describe('the line encoder pool', () => {
     expect(single.text.lineEncoder).toBeUndefined();
   });
 
+  it('leaves the detector every core while the main thread decodes on one', async () => {
+    const pack = await loadPackDir(PACK);
+    if (!isLinesPack(pack)) throw new Error('the shipped pack reads lines');
+    const main = new OrtNodeRuntime({ threads: 1 });
+    const route = runtimeFor(pack, main, 2);
+    expect(route(pack.manifest.detector.graph).threads).toBe(2);
+    expect(route(pack.manifest.recognizer.encoder)).toBe(main);
+    // One core: nothing to share out.
+    expect(runtimeFor(pack, main, 1)(pack.manifest.detector.graph)).toBe(main);
+  });
+
   it("makes each line's memory exactly as the main thread does", async () => {
     const inputs = lines.slice(0, 6).map((l) => l.input);
-    const [onPool, onMain] = await Promise.all([Promise.all(inputs.map((x) => pooled.text.lineEncoder!.encode(x))), Promise.all(inputs.map((x) => encodeLine(single.text, x)))]);
+    const [onPool, onMain] = await Promise.all([Promise.all(inputs.map((x) => pooled.text.lineEncoder!.encode(fresh(x)))), Promise.all(inputs.map((x) => encodeLine(single.text, x)))]);
     onPool.forEach((m, i) => {
       expect(m.steps).toBe(onMain[i]!.steps);
       expect(Buffer.from(m.crossKv.buffer, m.crossKv.byteOffset, m.crossKv.byteLength).equals(Buffer.from(onMain[i]!.crossKv.buffer, onMain[i]!.crossKv.byteOffset, onMain[i]!.crossKv.byteLength))).toBe(true);
@@ -54,7 +70,7 @@ describe('the line encoder pool', () => {
     };
     try {
       const opts = { k: 3, batchSize: 8 };
-      const [a, b] = [await recognizeLines(pooled.text, widths, (i) => lines[i]!.input, opts), await recognizeLines(single.text, widths, (i) => lines[i]!.input, opts)];
+      const [a, b] = [await recognizeLines(pooled.text, widths, (i) => fresh(lines[i]!.input), opts), await recognizeLines(single.text, widths, (i) => lines[i]!.input, opts)];
       expect(a.texts).toEqual(b.texts);
       expect(a.texts.join('').length).toBeGreaterThan(100);
       // 20 lines in batches of 8: the second batch's 8 encodes are asked for before the first batch's first decode.
@@ -70,7 +86,7 @@ describe('the line encoder pool', () => {
     const good = lines[0]!.input;
     const bad = { ...good, tensor: good.tensor.subarray(0, 10) };
     await expect(pooled.text.lineEncoder!.encode(bad)).rejects.toThrow(/pocket.*encoder/i);
-    const after = await pooled.text.lineEncoder!.encode(good);
+    const after = await pooled.text.lineEncoder!.encode(fresh(good));
     expect(after.steps).toBeGreaterThan(0);
   });
 
@@ -78,6 +94,6 @@ describe('the line encoder pool', () => {
     const engine = await openNodeEngine(PACK, 2);
     const pool = engine.text.lineEncoder!;
     await closePageEngine(engine);
-    await expect(pool.encode(lines[0]!.input)).rejects.toThrow(/closed/);
+    await expect(pool.encode(fresh(lines[0]!.input))).rejects.toThrow(/closed/);
   });
 });

@@ -9,7 +9,7 @@
 //   lineEncoderPool(threads) → LineEncoderFactory for openPageEngine / openPageReader, or undefined for one thread
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { openEncoderPool, type EncodeReply, type EncoderThreadInit } from '../core/recognize/encoder-pool';
+import { jobTransfer, openEncoderPool, type EncodeReply, type EncoderThreadInit } from '../core/recognize/encoder-pool';
 import type { LineEncoderFactory } from '../core/recognize/line-memory';
 
 const ENTRY = new URL('./line-encoder-thread.mjs', import.meta.url);
@@ -27,7 +27,7 @@ export function lineEncoderPool(threads = 0): LineEncoderFactory | undefined {
         w.on('message', (r: EncodeReply) => events.reply(r));
         w.on('error', (e) => events.ended(`failed: ${e.message}`));
         w.on('exit', (code) => events.ended(`exit code ${code}`));
-        return { post: (job) => w.postMessage(job), terminate: () => w.terminate() };
+        return { post: (job) => w.postMessage(job, jobTransfer(job)), terminate: () => w.terminate() };
       },
       label,
     );

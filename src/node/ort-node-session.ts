@@ -23,6 +23,11 @@ export class OrtNodeRuntime implements TensorRuntime {
 
   constructor(private readonly options: NodeRuntimeOptions = {}) {}
 
+  /** Intra-op threads of its sessions (0: onnxruntime's choice, every core). */
+  get threads(): number {
+    return this.options.threads ?? 0;
+  }
+
   float32(data: Float32Array, dims: readonly number[]): Tensor {
     return new ort.Tensor('float32', data, dims);
   }

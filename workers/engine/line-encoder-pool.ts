@@ -3,7 +3,7 @@
 // threads help a 48-px line as little as onnxruntime-node's do; workers each with one-thread sessions read lines side
 // by side, as the CLI's threads do (src/node/line-encoder-pool.ts), and need no cross-origin isolation. The pool
 // itself is core/recognize/encoder-pool.ts; this file starts its workers.
-import { openEncoderPool, type EncodeReply, type EncoderThreadInit } from '../../src/core/recognize/encoder-pool';
+import { jobTransfer, openEncoderPool, type EncodeReply, type EncoderThreadInit } from '../../src/core/recognize/encoder-pool';
 import type { LineEncoderFactory } from '../../src/core/recognize/line-memory';
 
 /** Encoder workers for `cores` cores (at most 4: the page's other work needs a core too); none for one core. */
@@ -28,7 +28,7 @@ export function webLineEncoderPool(workers: number): LineEncoderFactory | undefi
         // Each worker gets its own copy of the graphs (5–6 MB): the engine keeps its own for its sessions.
         w.postMessage({ ...graphs, spec, label } satisfies EncoderThreadInit);
         return {
-          post: (job) => w.postMessage(job),
+          post: (job) => w.postMessage(job, jobTransfer(job)),
           terminate: () => {
             w.terminate();
             events.ended('terminated');

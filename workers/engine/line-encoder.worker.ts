@@ -2,13 +2,12 @@
 // graphs on onnxruntime-web's WASM build, one thread, reading one line at a time. Its first message is what it is
 // started with; every later one is a line.
 import type { EncodeJob, EncodeReply, EncoderThreadInit } from '../../src/core/recognize/encoder-pool';
-import { serveLineEncoder } from '../../src/core/recognize/encoder-pool';
+import { replyTransfer, serveLineEncoder } from '../../src/core/recognize/encoder-pool';
 import { OrtWebRuntime } from './ort-session';
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent) => void) | null; postMessage(m: unknown, transfer?: Transferable[]): void };
 
-/** A memory's buffers are moved to the engine, not copied: this worker has no further use for them. */
-const post = (r: EncodeReply) => scope.postMessage(r, r.memory ? [r.memory.crossKv.buffer, r.memory.draftKv.buffer] : []);
+const post = (r: EncodeReply) => scope.postMessage(r, replyTransfer(r));
 
 scope.onmessage = (first: MessageEvent<EncoderThreadInit>) => {
   const jobs: EncodeJob[] = [];

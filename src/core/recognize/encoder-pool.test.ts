@@ -3,7 +3,7 @@
 // that cannot start fails the opening, one that ends fails only the line it held, and a closed pool refuses lines.
 import { describe, expect, it } from 'vitest';
 import type { LineInput } from '../image/line-input';
-import { openEncoderPool, type EncodeJob, type EncoderThreadEvents, type StartEncoderThread } from './encoder-pool';
+import { jobTransfer, openEncoderPool, ownBuffers, replyTransfer, type EncodeJob, type EncoderThreadEvents, type StartEncoderThread } from './encoder-pool';
 
 const line = (width: number): LineInput => ({ tensor: new Float32Array(3 * 2 * width), height: 2, width, contentWidth: width });
 
@@ -90,5 +90,60 @@ describe('openEncoderPool', () => {
     await expect(pool.encode(line(5))).rejects.toThrow('the line encoder is closed');
     expect(t.terminated()).toBe(1);
     void held.catch(() => {});
+  });
+});
+
+describe('a line that cannot be sent', () => {
+  it('fails alone: the thread takes the next line', async () => {
+    const t = fakeThreads();
+    const refusing: StartEncoderThread = (ev) => {
+      const thread = t.start(ev);
+      const post = (job: EncodeJob) => {
+        if (job.line.width === 0) throw new Error('detached');
+        thread.post(job);
+      };
+      return { ...thread, post };
+    };
+    const pool = await openEncoderPool(1, refusing, 'recognizer');
+    await expect(pool.encode(line(0))).rejects.toThrow('recognizer: the line could not be sent to an encoder thread: detached');
+    const next = pool.encode(line(5));
+    t.answer(0);
+    expect((await next).steps).toBe(5);
+  });
+});
+
+describe('what a message hands over', () => {
+  const receive = (message: unknown, transfer: ArrayBuffer[]) =>
+    new Promise<unknown>((resolve) => {
+      const { port1, port2 } = new MessageChannel();
+      port2.onmessage = (e) => {
+        resolve(e.data);
+        port1.close();
+        port2.close();
+      };
+      port1.postMessage(message, transfer);
+    });
+
+  it("moves a job's line input to the thread: the sender's copy is gone, the thread's is whole", async () => {
+    const job: EncodeJob = { id: 7, line: line(4) };
+    job.line.tensor.fill(0.5);
+    const got = (await receive(job, jobTransfer(job))) as EncodeJob;
+    expect(job.line.tensor.byteLength).toBe(0);
+    expect(Array.from(got.line.tensor)).toEqual(new Array(24).fill(0.5));
+  });
+
+  it("moves a reply's memory buffers back", async () => {
+    const r = { id: 1, memory: { crossKv: new Float32Array([1, 2]), draftKv: new Float32Array([3]), steps: 1 } };
+    const got = (await receive(r, replyTransfer(r))) as typeof r;
+    expect([r.memory.crossKv.byteLength, r.memory.draftKv.byteLength]).toEqual([0, 0]);
+    expect([Array.from(got.memory.crossKv), Array.from(got.memory.draftKv)]).toEqual([[1, 2], [3]]);
+  });
+
+  it('copies what is not a whole buffer of its own: a view into a larger one, a shared one; lists a buffer once', () => {
+    const whole = new Float32Array(4);
+    expect(ownBuffers(new Float32Array(whole.buffer, 4, 2), undefined)).toEqual([]);
+    expect(ownBuffers(new Float32Array(new SharedArrayBuffer(16)))).toEqual([]);
+    expect(ownBuffers(whole, new Float32Array(whole.buffer))).toEqual([whole.buffer]);
+    expect(replyTransfer({ id: -1 })).toEqual([]);
   });
 });

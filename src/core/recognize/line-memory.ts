@@ -44,6 +44,7 @@ export interface MemoryGraphs {
 export interface LineEncoder {
   /** Lines it reads at the same time. */
   readonly parallel: number;
+  /** The line's tensor is handed over (moved to the thread that reads it): the caller does not read it again. */
   encode(line: LineInput): Promise<LineMemoryHost>;
   close(): Promise<void>;
 }
