@@ -13,6 +13,17 @@ describe('markEquations', () => {
     expect(markEquations('so that 18 x + 40 = 2(x – 1)')).toBe('so that $18 x + 40 = 2(x - 1)$');
   });
 
+  it('keeps a side’s sign with it: after "=", at the line’s start, or glued to its term', () => {
+    // old_scans_math 4_pg451, as read.
+    expect(markEquations('Hence f(4) = - 14.')).toBe('Hence $f(4) = - 14$.');
+    expect(markEquations('- 4x = –16, which added to the next term gives - 14.')).toBe('$- 4x = -16$, which added to the next term gives - 14.');
+    expect(markEquations('so y = -x + 2 and')).toBe('so $y = -x + 2$ and');
+    expect(markEquations('Then x –y = 3')).toBe('Then $x -y = 3$');
+    expect(markEquations('so –x = 2')).toBe('so $-x = 2$');
+    // A dash after a word is prose's: the equation starts after it.
+    expect(markEquations('Hence – x = 5.')).toBe('Hence – $x = 5$.');
+  });
+
   it('leaves text that is not plainly an equation as read', () => {
     for (const text of [
       'tenant farmers (= ones who do not own their own',

@@ -88,6 +88,7 @@ export function markEquations(text: string, lex?: Lexicon): string {
       i++;
     }
   }
+  signedTerms(pieces, a);
   const spans: [number, number][] = [];
   for (let p = 0; p < pieces.length; p++) {
     if (!pieces[p]!.op || a[pieces[p]!.start]!.text !== '=') continue;
@@ -115,6 +116,27 @@ export function markEquations(text: string, lex?: Lexicon): string {
     at = end;
   }
   return out + a.slice(at).map((x) => x.text).join('');
+}
+
+const SIGNS = new Set(['-', '−', '–', '—', '+']);
+
+/**
+ * A sign that starts a side is part of its term ("f(4) = - 14", "- 4x = –16"): right after "=", at the line's
+ * start, or glued to the term after a word ("so –x = 2"). A dash with a space after a word may be prose's ("Hence
+ * – x = 5") and stays an operator, which the equation's run does not begin with.
+ */
+function signedTerms(pieces: { start: number; end: number; op: boolean }[], a: readonly Atom[]): void {
+  for (let p = 0; p + 1 < pieces.length; p++) {
+    const sign = pieces[p]!;
+    const term = pieces[p + 1]!;
+    if (!sign.op || !SIGNS.has(a[sign.start]!.text) || term.op || term.start < 0) continue;
+    const before = pieces[p - 1];
+    const afterEquals = before?.op && a[before.start]!.text === '=';
+    const glued = term.start === sign.end;
+    // Glued after a word or a mark, a sign starts a negative; after a term it is a minus ("x –y").
+    if (!(afterEquals || p === 0 || (glued && before!.start < 0))) continue;
+    pieces.splice(p, 2, { start: sign.start, end: term.end, op: false });
+  }
 }
 
 function balanced(s: string): boolean {
