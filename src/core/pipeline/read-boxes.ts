@@ -3,6 +3,7 @@ import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
 import { clampToPage, readingPieces } from '../image/line-pieces';
 import type { LineRecognizer } from '../recognize/recognize-lines';
 import { recognizeLines } from '../recognize/recognize-lines';
+import { cutRunawayTail } from '../text/word-repeats';
 import type { BBox, PageImage } from '../../protocol/page';
 import { DEFAULT_BATCH, type OcrPageOptions, type PageStage } from './page-options';
 
@@ -29,15 +30,40 @@ export async function readBoxes(
       onProgress: (done, total) => opts.onProgress?.(stage, done, total),
     },
   );
-  if (boxes.length === lineBoxes.length) return read;
-  const parts: string[][] = lineBoxes.map(() => []);
-  read.texts.forEach((t, i) => parts[owner[i]!]!.push(t.trim()));
-  // A line is as sure, and as finished, as its least sure piece.
-  const confidence = lineBoxes.map(() => 1);
-  const ended = lineBoxes.map(() => true);
+  return { ...read, ...lineTexts(read, owner, lineBoxes.length, rec.spec.output === 'latex') };
+}
+
+/**
+ * Characters a piece's memory step can hold before its reading is a runaway: the line-length bound's own rate
+ * (recognize-lines.ts lineTokenBound); the densest training line had 1.15.
+ */
+const RUNAWAY_PER_STEP = 1.5;
+
+/**
+ * Pieces' readings → one per line: `owner[i]` is piece i's line. A piece read to its length bound, or to more
+ * characters than its width holds, lost its place and ends in a run of one character ("-7-------------------" for a
+ * two-page spread's page number "-7-"): the run is cut (word-repeats.ts). LaTeX is left to the formula check, which
+ * keeps an unfinished formula as text (formula-confidence.ts). A line is as sure, and as finished, as its least sure
+ * piece.
+ */
+export function lineTexts(
+  read: { texts: readonly string[]; confidence: readonly number[]; ended: readonly boolean[]; steps: readonly number[] },
+  owner: readonly number[],
+  lines: number,
+  latex: boolean,
+): { texts: string[]; confidence: number[]; ended: boolean[]; steps: number[] } {
+  const runaway = (t: string, i: number) => !read.ended[i] || t.length > RUNAWAY_PER_STEP * read.steps[i]!;
+  const texts = latex ? read.texts : read.texts.map((t, i) => (runaway(t, i) ? cutRunawayTail(t) : t));
+  if (owner.length === lines && owner.every((o, i) => o === i)) return { texts: [...texts], confidence: [...read.confidence], ended: [...read.ended], steps: [...read.steps] };
+  const parts: string[][] = Array.from({ length: lines }, () => []);
+  texts.forEach((t, i) => parts[owner[i]!]!.push(t.trim()));
+  const confidence = new Array<number>(lines).fill(1);
+  const ended = new Array<boolean>(lines).fill(true);
+  const steps = new Array<number>(lines).fill(0);
   owner.forEach((o, i) => {
     confidence[o] = Math.min(confidence[o]!, read.confidence[i]!);
     ended[o] = ended[o]! && read.ended[i]!;
+    steps[o]! += read.steps[i]!;
   });
-  return { ...read, texts: parts.map((p) => p.filter((t) => t.length > 0).join(' ')), confidence, ended };
+  return { texts: parts.map((p) => p.filter((t) => t.length > 0).join(' ')), confidence, ended, steps };
 }

@@ -54,6 +54,8 @@ export interface RecognizedLines {
   confidence: number[];
   /** Per line, whether it stopped by itself (eos) rather than at its length bound. */
   ended: boolean[];
+  /** Per line, its memory's length (one step per 8 px of the 48-px-high input): what the line can hold. */
+  steps: number[];
   stats: DecodeStats;
   encoderMs: number;
 }
@@ -173,7 +175,7 @@ export async function decodeLines(
     stats = mergeStats(stats, out.stats);
     opts.onProgress?.((done += rows.length), memories.length);
   }
-  return { tokens, texts: tokens.map((t) => piecesToText(rec.vocab, t)), confidence, ended, stats };
+  return { tokens, texts: tokens.map((t) => piecesToText(rec.vocab, t)), confidence, ended, steps: memories.map((m) => m.steps), stats };
 }
 
 /** The memories of lines `rows`: on the line encoder, all at once, or here one by one. */
@@ -206,6 +208,7 @@ export async function recognizeLines(
   const confidence: number[] = new Array(widths.length);
   const ended: boolean[] = new Array(widths.length);
   let stats = emptyStats(k);
+  const steps: number[] = new Array(widths.length);
   let encoderMs = 0;
   let done = 0;
   if (widths.length >= LINE_ENCODER_LINES) void rec.startLineEncoder?.();
@@ -226,9 +229,9 @@ export async function recognizeLines(
     const out = await decodeGroup(rec, memories, k, opts.signal, opts.maxTokens);
     // Without one, the next batch is encoded after this one is decoded.
     if (!rec.lineEncoder && b + 1 < batches.length) next = encode(batches[b + 1]!);
-    rows.forEach((i, j) => ([tokens[i], confidence[i], ended[i]] = [out.tokens[j]!, out.confidence[j]!, out.ended[j]!]));
+    rows.forEach((i, j) => ([tokens[i], confidence[i], ended[i], steps[i]] = [out.tokens[j]!, out.confidence[j]!, out.ended[j]!, memories[j]!.steps]));
     stats = mergeStats(stats, out.stats);
     opts.onProgress?.((done += rows.length), widths.length);
   }
-  return { tokens, texts: tokens.map((t) => piecesToText(rec.vocab, t)), confidence, ended, stats, encoderMs };
+  return { tokens, texts: tokens.map((t) => piecesToText(rec.vocab, t)), confidence, ended, steps, stats, encoderMs };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutRepeatedWords } from './word-repeats';
+import { cutRepeatedWords, cutRunawayTail } from './word-repeats';
 
 describe('cutRepeatedWords', () => {
   it('cuts a function word the recognizer wrote again (long_tiny_text 17_pg17, 14b)', () => {
@@ -11,5 +11,17 @@ describe('cutRepeatedWords', () => {
     for (const t of ['he had had enough', 'that that is so', 'no, no, no', 'ha ha ha', 'for, For, 283, 297', 'type A A', '  spaced  out  ']) {
       expect(cutRepeatedWords(t)).toBe(t);
     }
+  });
+});
+
+describe('cutRunawayTail', () => {
+  it('cuts the run a runaway line ends in to one copy', () => {
+    // old_scans 60_pg1: a two-page spread's "-7-", read to its length bound.
+    expect(cutRunawayTail('-7-------------------')).toBe('-7-');
+    expect(cutRunawayTail('the end of the lineeeeee ')).toBe('the end of the line');
+  });
+
+  it('keeps dot leaders, short runs and runs inside the line', () => {
+    for (const text of ['Introduction ..........', 'Hmmm', 'a ---- b', 'x = 1000']) expect(cutRunawayTail(text)).toBe(text);
   });
 });

@@ -20,3 +20,13 @@ export function cutRepeatedWords(text: string): string {
   }
   return out.join('');
 }
+
+/**
+ * A line the recognizer read to its length bound without finishing lost its place and wrote one character over and
+ * over ("-7-------------------" for a spread's page number "-7-"): the run at its end is cut to one copy. Dots are
+ * kept as read: a dot leader is narrower than the bound allows for, so a real one can reach it too.
+ */
+export function cutRunawayTail(text: string): string {
+  const m = /([^\s.])\1{3,}\s*$/u.exec(text);
+  return m ? text.slice(0, m.index + 1) : text;
+}
