@@ -23,7 +23,7 @@ export class OrtNodeRuntime implements TensorRuntime {
 
   constructor(private readonly options: NodeRuntimeOptions = {}) {}
 
-  /** Intra-op threads of its sessions (0: onnxruntime's choice, every core). */
+  /** Intra-op threads of its sessions (0: onnxruntime's choice, one per physical core). */
   get threads(): number {
     return this.options.threads ?? 0;
   }

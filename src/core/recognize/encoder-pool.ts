@@ -18,8 +18,8 @@ export interface EncodeJob {
 /**
  * What a message can hand over instead of copying: each array's buffer, where the array is the whole of it (a
  * view into a larger buffer, or a shared one, is copied). A line's input (~200 KB) and its memory (~250 KB) are
- * used once by the side they are sent to, and copying them cost the decoding thread a second of every ten
- * scanned pages (structured clone and the garbage it leaves).
+ * used once by the side they are sent to; cloning them left the decoding thread 0.8 s more garbage collection on
+ * ten scanned pages (3.65 against 2.88 s in a CPU profile).
  */
 export function ownBuffers(...arrays: (Float32Array | undefined)[]): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];

@@ -112,13 +112,15 @@ export function markEquations(text: string, lex?: Lexicon): string {
   let at = 0;
   for (const [start, end] of spans) {
     out += a.slice(at, start).map((x) => x.text).join('');
-    out += `$${a.slice(start, end).map((x) => (x.text === '–' || x.text === '—' || x.text === '−' ? '-' : x.text)).join('')}$`;
+    out += `$${a.slice(start, end).map((x) => (DASHES.has(x.text) ? '-' : x.text)).join('')}$`;
     at = end;
   }
   return out + a.slice(at).map((x) => x.text).join('');
 }
 
-const SIGNS = new Set(['-', '−', '–', '—', '+']);
+/** Dashes a page or the recognizer sets for a minus; the math writes them as a hyphen-minus. */
+const DASHES = new Set(['–', '—', '−']);
+const SIGNS = new Set(['-', '+', ...DASHES]);
 
 /**
  * A sign that starts a side is part of its term ("f(4) = - 14", "- 4x = –16"): right after "=", at the line's

@@ -22,9 +22,9 @@ export function cutRepeatedWords(text: string): string {
 }
 
 /**
- * A line the recognizer read to its length bound without finishing lost its place and wrote one character over and
- * over ("-7-------------------" for a spread's page number "-7-"): the run at its end is cut to one copy. Dots are
- * kept as read: a dot leader is narrower than the bound allows for, so a real one can reach it too.
+ * A line the recognizer lost its place on (read to its length bound, or past what its width holds: read-boxes.ts)
+ * ends in one character over and over ("-7-------------------" for a spread's page number "-7-"): the run at its
+ * end is cut to one copy. Dots are kept as read: a dot leader is denser than any text, so a real one can look so too.
  */
 export function cutRunawayTail(text: string): string {
   const m = /([^\s.])\1{3,}\s*$/u.exec(text);
