@@ -82,6 +82,26 @@ describe('the line encoder pool', () => {
     }
   });
 
+  it('reads every batch when the line encoder comes up while a batch decodes (started on demand)', async () => {
+    const pre = linePreprocess(single.text.spec.preprocess);
+    const widths = lines.map((l) => lineWidths(l.box, pre).width);
+    const model = single.text.model;
+    const decode = model.decode.bind(model);
+    model.decode = async (...args) => {
+      single.text.lineEncoder ??= pooled.text.lineEncoder; // up during the first batch's decoding
+      return decode(...args);
+    };
+    try {
+      const opts = { k: 3, batchSize: 8 };
+      const want = await recognizeLines(pooled.text, widths, (i) => fresh(lines[i]!.input), opts);
+      const got = await recognizeLines(single.text, widths, (i) => fresh(lines[i]!.input), opts);
+      expect(got.texts).toEqual(want.texts);
+    } finally {
+      model.decode = decode;
+      single.text.lineEncoder = undefined;
+    }
+  });
+
   it('fails a line it cannot encode with its own message, and goes on with the next', async () => {
     const good = lines[0]!.input;
     const bad = { ...good, tensor: good.tensor.subarray(0, 10) };

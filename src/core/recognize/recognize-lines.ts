@@ -225,10 +225,13 @@ export async function recognizeLines(
     const started = performance.now();
     const memories = await next!;
     encoderMs += performance.now() - started;
-    next = rec.lineEncoder && b + 1 < batches.length ? encode(batches[b + 1]!) : undefined;
+    // Asked once a batch: a line encoder started on demand can come up while this batch decodes, and the next batch
+    // must then still be asked for (it was not asked for ahead).
+    const ahead = Boolean(rec.lineEncoder);
+    next = ahead && b + 1 < batches.length ? encode(batches[b + 1]!) : undefined;
     const out = await decodeGroup(rec, memories, k, opts.signal, opts.maxTokens);
     // Without one, the next batch is encoded after this one is decoded.
-    if (!rec.lineEncoder && b + 1 < batches.length) next = encode(batches[b + 1]!);
+    if (!ahead && b + 1 < batches.length) next = encode(batches[b + 1]!);
     rows.forEach((i, j) => ([tokens[i], confidence[i], ended[i], steps[i]] = [out.tokens[j]!, out.confidence[j]!, out.ended[j]!, memories[j]!.steps]));
     stats = mergeStats(stats, out.stats);
     opts.onProgress?.((done += rows.length), widths.length);
