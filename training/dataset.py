@@ -7,21 +7,8 @@ import numpy as np
 import torch
 
 from . import charset
+from .cer import cer, edit_distance  # noqa: F401 (train.py and eval scripts read them from here)
 from .model import FEAT_DIM, NECK_DIM, padding_mask
-
-
-def edit_distance(a, b):
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
-
-
-def cer(ref, hyp):
-    return edit_distance(ref, hyp) / max(1, len(ref))
 
 
 def label_agrees(row, limit=0.25):

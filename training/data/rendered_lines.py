@@ -30,7 +30,7 @@ import time
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from ..dataset import cer
+from ..cer import cer
 
 HEIGHT = 48  # LINE_DEFAULTS.targetHeight
 MULTIPLE = 8
@@ -189,16 +189,29 @@ def crop_box(box, size, rng, img):
 
 
 def line_tensor(img, box):
-    """lineInput on a grayscale page: crop, resize to 48 rows keeping the aspect, pad white to a multiple of 8,
-    (x/255 − 0.5)/0.5 in three equal channels."""
-    crop = img.crop(box)
-    bw, bh = crop.size
+    """lineInput (src/core/image/line-input.ts + resample.ts) on a grayscale page: the box clamped to the page,
+    resized to 48 rows keeping its aspect by two-tap bilinear sampling with pixel centres aligned (no
+    antialiasing, as the engine samples), padded white to a multiple of 8, (x/255 − 0.5)/0.5 in three equal
+    channels. test/rendered-lines.test.ts holds it to the engine's tensor."""
+    a = np.asarray(img, dtype=np.float64)
+    ph, pw = a.shape
+    x0, y0, x1, y1 = max(0, box[0]), max(0, box[1]), min(pw, box[2]), min(ph, box[3])
     cap = MAX_WIDTH // MULTIPLE * MULTIPLE
-    content = min(cap, max(1, round(bw * HEIGHT / bh)))
+    content = min(cap, max(1, math.floor((x1 - x0) * HEIGHT / (y1 - y0) + 0.5)))  # Math.round
     width = min(cap, math.ceil(max(content, 16) / MULTIPLE) * MULTIPLE)
-    line = np.full((HEIGHT, width), 255, np.float32)
-    line[:, :content] = np.asarray(crop.resize((content, HEIGHT), Image.BILINEAR), dtype=np.float32)
-    x = (line / 255 - 0.5) / 0.5
+
+    def taps(start, step, n, size):
+        s = np.clip(start + (np.arange(n) + 0.5) * step - 0.5, 0, size - 1)
+        lo = np.floor(s).astype(np.int64)
+        return lo, np.minimum(size - 1, lo + 1), s - lo
+
+    xa, xb, wx = taps(x0, (x1 - x0) / content, content, pw)
+    ya, yb, wy = taps(y0, (y1 - y0) / HEIGHT, HEIGHT, ph)
+    top = a[ya][:, xa] * (1 - wx) + a[ya][:, xb] * wx
+    bottom = a[yb][:, xa] * (1 - wx) + a[yb][:, xb] * wx
+    line = np.full((HEIGHT, width), 255.0)
+    line[:, :content] = top * (1 - wy)[:, None] + bottom * wy[:, None]
+    x = ((line / 255 - 0.5) / 0.5).astype(np.float32)
     return np.repeat(x[None, None], 3, axis=1), content
 
 
