@@ -16,6 +16,7 @@ where its clean twin is (dataset.label_agrees). Deterministic for a seed and a c
     python3 -m training.data.rendered_lines build DIR WORK --texts N [--procs P] [--seed S]
 """
 import argparse
+import io
 import json
 import math
 import multiprocessing as mp
@@ -171,14 +172,13 @@ def damage(img, size, rng):
         a = np.where(a < rng.uniform(110, 170), rng.uniform(0, 40), rng.uniform(215, 255))
     img = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
     if rng.random() < 0.5:
-        import io
         buf = io.BytesIO()
         img.save(buf, "JPEG", quality=rng.randint(25, 85))
         img = Image.open(io.BytesIO(buf.getvalue())).convert("L")
     return img
 
 
-def crop_box(box, size, rng, img):
+def crop_box(box, rng, img):
     """The text box with a detector box's loose margins."""
     x0, y0, x1, y1 = box
     h = y1 - y0
@@ -272,7 +272,7 @@ def _job(job):
         if variant == "scan" and rng.random() < 0.3:
             ang = rng.uniform(-0.8, 0.8)  # a slight turn: the box stays axis-aligned, as the detector's
             img = img.rotate(ang, resample=Image.BILINEAR, fillcolor=255)
-        x, content = line_tensor(img, crop_box(box, size, rng, img))
+        x, content = line_tensor(img, crop_box(box, rng, img))
         feats, neck, ctc = _encode(x)
         if variant == "scan" and cer(text.replace(" ", ""), ctc.replace(" ", "")) > 0.6:
             continue  # damaged past reading (letters gone): its label would teach the decoder to invent text
