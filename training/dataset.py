@@ -7,7 +7,7 @@ import numpy as np
 import torch
 
 from . import charset
-from .cer import cer, edit_distance  # noqa: F401 (train.py and eval scripts read them from here)
+from .cer import cer
 from .model import FEAT_DIM, NECK_DIM, padding_mask
 
 

@@ -225,6 +225,8 @@ def _init(src):
     o = ort.SessionOptions()
     o.intra_op_num_threads = o.inter_op_num_threads = 1
     _W["rec"] = ort.InferenceSession(os.path.join(src, "rec-features.onnx"), o, providers=["CPUExecutionProvider"])
+    names = [o.name for o in _W["rec"].get_outputs()]
+    _W["outputs"] = names.index("feats16"), names.index("softmax_11.tmp_0")
     _W["neck"] = ort.InferenceSession(os.path.join(src, "neck.onnx"), o, providers=["CPUExecutionProvider"])
     _W["keys"] = open(os.path.join(src, "keys.txt"), encoding="utf-8").read().split("\n")
     _W["faces"] = json.load(open(os.path.join(src, "faces.json")))
@@ -245,9 +247,7 @@ def _ctc(probs):
 
 def _encode(x):
     rec = _W["rec"].run(None, {"x": x})
-    names = [o.name for o in _W["rec"].get_outputs()]
-    feats = rec[names.index("feats16")]
-    probs = rec[names.index("softmax_11.tmp_0")]
+    feats, probs = (rec[i] for i in _W["outputs"])
     neck = _W["neck"].run(["neck16"], {"backbone16": feats})[0]
     return feats[0, :, 0, :], neck[0, :, 0, :], _ctc(probs[0])
 

@@ -2,7 +2,7 @@
 import { lineInput, linePreprocess, lineWidths } from '../image/line-input';
 import { clampToPage, readingPieces } from '../image/line-pieces';
 import type { LineRecognizer } from '../recognize/recognize-lines';
-import { recognizeLines } from '../recognize/recognize-lines';
+import { recognizeLines, TEXT_TOKENS_PER_STEP } from '../recognize/recognize-lines';
 import { cutRunawayTail } from '../text/word-repeats';
 import type { BBox, PageImage } from '../../protocol/page';
 import { DEFAULT_BATCH, type OcrPageOptions, type PageStage } from './page-options';
@@ -34,17 +34,11 @@ export async function readBoxes(
 }
 
 /**
- * Characters a piece's memory step can hold before its reading is a runaway: the line-length bound's own rate
- * (recognize-lines.ts lineTokenBound); the densest training line had 1.15.
- */
-const RUNAWAY_PER_STEP = 1.5;
-
-/**
  * Pieces' readings → one per line: `owner[i]` is piece i's line. A piece read to its length bound, or to more
- * characters than its width holds, lost its place and ends in a run of one character ("-7-------------------" for a
- * two-page spread's page number "-7-"): the run is cut (word-repeats.ts). LaTeX is left to the formula check, which
- * keeps an unfinished formula as text (formula-confidence.ts). A line is as sure, and as finished, as its least sure
- * piece.
+ * characters than its width holds (the bound's own rate, TEXT_TOKENS_PER_STEP), lost its place and ends in a run
+ * of one character ("-7-------------------" for a two-page spread's page number "-7-"): the run is cut
+ * (word-repeats.ts). LaTeX is left to the formula check, which keeps an unfinished formula as text
+ * (formula-confidence.ts). A line is as sure, and as finished, as its least sure piece.
  */
 export function lineTexts(
   read: { texts: readonly string[]; confidence: readonly number[]; ended: readonly boolean[]; steps: readonly number[] },
@@ -52,7 +46,7 @@ export function lineTexts(
   lines: number,
   latex: boolean,
 ): { texts: string[]; confidence: number[]; ended: boolean[]; steps: number[] } {
-  const runaway = (t: string, i: number) => !read.ended[i] || t.length > RUNAWAY_PER_STEP * read.steps[i]!;
+  const runaway = (t: string, i: number) => !read.ended[i] || t.length > TEXT_TOKENS_PER_STEP * read.steps[i]!;
   const texts = latex ? read.texts : read.texts.map((t, i) => (runaway(t, i) ? cutRunawayTail(t) : t));
   if (owner.length === lines && owner.every((o, i) => o === i)) return { texts: [...texts], confidence: [...read.confidence], ended: [...read.ended], steps: [...read.steps] };
   const parts: string[][] = Array.from({ length: lines }, () => []);

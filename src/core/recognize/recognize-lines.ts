@@ -140,12 +140,15 @@ async function readUnlistedWords(rec: LineRecognizer, lex: Lexicon, memory: Batc
  * generous ceiling. A formula squeezed to 48 px holds far more LaTeX pieces per step (stacked matrices,
  * limits, scripts: up to 5.2 in the rendered training set), so `latex` recognizers get 8 per step.
  */
-export function lineTokenBound(memories: readonly LineMemoryHost[], tokensPerStep = 1.5): number {
+export function lineTokenBound(memories: readonly LineMemoryHost[], tokensPerStep = TEXT_TOKENS_PER_STEP): number {
   return Math.ceil(tokensPerStep * Math.max(0, ...memories.map((m) => m.steps))) + 8;
 }
 
+/** A text line's tokens (single characters) per memory step at most: the bound above, and where a reading past it ran away. */
+export const TEXT_TOKENS_PER_STEP = 1.5;
+
 function perStep(spec: RecognizerSpec): number {
-  return spec.output === 'latex' ? 8 : 1.5;
+  return spec.output === 'latex' ? 8 : TEXT_TOKENS_PER_STEP;
 }
 
 /** Decodes already-encoded lines (tests and benchmarks reuse one encoding for every K). */
