@@ -71,6 +71,45 @@ describe('training loop', () => {
     expect(again).toContain('nothing to do');
   });
 
+  it('line recognizer: a mixed-in data folder adds its training lines, read from its own shards', async (ctx) => {
+    if (!hasTorch) return ctx.skip(NO_TORCH);
+    // a second folder with the same lines, its shards' values negated: rows must be read from their own folder
+    await run(PY, ['-c', `
+import json, os, shutil, sys
+import numpy as np
+src, dst = sys.argv[1], sys.argv[2]
+os.makedirs(os.path.join(dst, "features"), exist_ok=True)
+shutil.copy(os.path.join(src, "features", "index.jsonl"), os.path.join(dst, "features", "index.jsonl"))
+shutil.copy(os.path.join(src, "lines.jsonl"), os.path.join(dst, "lines.jsonl"))
+for name in ("shard-smoke.f16", "neck-smoke.f16"):
+    (-np.fromfile(os.path.join(src, "features", name), dtype=np.float16)).tofile(os.path.join(dst, "features", name))
+`, join(dir, 'lines'), join(dir, 'more')], { env });
+    const { stdout } = await run(PY, ['-c', `
+import json, sys
+import numpy as np
+from training.dataset import Features
+plain, mixed = Features(sys.argv[1]), Features(sys.argv[1], mix=[sys.argv[2]])
+own = {str(r["id"]): r for r in plain.rows}
+added = [r for r in mixed.rows if str(r["id"]).startswith("more:")]
+same = all(np.array_equal(mixed.feats(r), -plain.feats(own[r["id"].split(":")[1]])) for r in added)
+print(json.dumps({"plain": len(plain.split("train")), "mixed": len(mixed.split("train")), "added": len(added),
+                  "eval": len(mixed.split("eval")) == len(plain.split("eval")), "same": same}))
+`, join(dir, 'lines'), join(dir, 'more')], { env });
+    const r = JSON.parse(stdout) as { plain: number; mixed: number; added: number; eval: boolean; same: boolean };
+    expect(r.plain).toBeGreaterThan(0);
+    expect(r.mixed).toBe(2 * r.plain); // the mixed-in folder's training lines, not its held-out ones
+    expect(r.added).toBe(r.plain);
+    expect(r.eval).toBe(true);
+    expect(r.same).toBe(true);
+    // a run takes the mixed-in folder's lines under the same selection as its own (pocket-v1: no old-scan pages)
+    const one = ['--set', 'steps=1', '--set', 'batch_steps=120'];
+    const rows = (log: string) => Number(log.match(/training rows (\d+)/)![1]);
+    const alone = rows(await train('pocket-v1', 'alone', 'lines', 'pocket-v0', ...one));
+    const mixed = rows(await train('pocket-v1', 'mix', 'lines', 'pocket-v0', ...one, '--set', `mix=${join(dir, 'more')}`));
+    expect(alone).toBeLessThan(r.plain);
+    expect(mixed).toBe(2 * alone);
+  });
+
   it('draft block (from pocket-v1.pt, draft MLP dropped): resumed run equals the straight one', async (ctx) => {
     if (!hasTorch) return ctx.skip(NO_TORCH);
     const r = await straightAndResumed('pocket-v3', 'lines', 'pocket-v1', 4, 2);

@@ -18,36 +18,58 @@ def label_agrees(row, limit=0.25):
 
 
 def line_key(row):
-    return (row.get("doc"), row.get("page"), row.get("line"), row["label"])
+    return (row.get("_dir"), row.get("doc"), row.get("page"), row.get("line"), row["label"])
+
+
+def mix_tag(folder):
+    """The prefix of a mixed-in folder's row ids: its name."""
+    return os.path.basename(os.path.normpath(folder))
 
 
 class Features:
-    def __init__(self, work, max_tokens=250, neck=True):
+    """`work`'s lines; `mix`: other data folders (same layout) whose training lines are added, each row
+    tagged with its folder (`_dir`) and its id prefixed with the folder's name so ids stay unique."""
+
+    def __init__(self, work, max_tokens=250, neck=True, mix=()):
         self.dir = os.path.join(work, "features")
         # neck-X.f16 next to shard-X.f16 (training/extract-neck.ts), [120,S] per line at offset/4
         self.neck = neck
         self.dim = FEAT_DIM + (NECK_DIM if neck else 0)
-        self.rows = []
-        for line in open(os.path.join(self.dir, "index.jsonl"), encoding="utf-8"):
+        self.rows = self._read(self.dir, max_tokens)
+        for other in mix:
+            folder = os.path.join(other, "features")
+            tag = mix_tag(other)
+            for r in self._read(folder, max_tokens):
+                if r["split"] == "train":
+                    r["_dir"], r["id"] = folder, f"{tag}:{r['id']}"
+                    self.rows.append(r)
+        self.maps = {}
+
+    @staticmethod
+    def _read(folder, max_tokens):
+        rows = []
+        for line in open(os.path.join(folder, "index.jsonl"), encoding="utf-8"):
             if line.strip():
                 r = json.loads(line)
                 ids = charset.encode(r["label"])
                 if ids is not None and 0 < len(ids) <= max_tokens:
                     r["ids"] = ids
-                    self.rows.append(r)
-        self.maps = {}
+                    rows.append(r)
+        return rows
+
+    def _map(self, r, name):
+        folder = r.get("_dir", self.dir)
+        m = self.maps.get((folder, name))
+        if m is None:
+            m = self.maps[(folder, name)] = np.memmap(os.path.join(folder, name), dtype=np.float16, mode="r")
+        return m
 
     def feats(self, r):
-        shard = self.maps.get(r["shard"])
-        if shard is None:
-            shard = self.maps[r["shard"]] = np.memmap(os.path.join(self.dir, r["shard"]), dtype=np.float16, mode="r")
+        shard = self._map(r, r["shard"])
         backbone = shard[r["offset"]: r["offset"] + FEAT_DIM * r["steps"]].reshape(FEAT_DIM, r["steps"])
         if not self.neck:
             return backbone
-        name = r["shard"].replace("shard-", "neck-", 1)
-        neck = self.maps.get(name)
-        if neck is None:
-            neck = self.maps[name] = np.memmap(os.path.join(self.dir, name), dtype=np.float16, mode="r")
+        neck = self._map(r, r["shard"].replace("shard-", "neck-", 1))
         start = r["offset"] // (FEAT_DIM // NECK_DIM)
         return np.concatenate([backbone, neck[start: start + NECK_DIM * r["steps"]].reshape(NECK_DIM, r["steps"])])
 
@@ -63,7 +85,7 @@ def training_rows(ds, cfg):
     (data/old_docs.py: typed letters, small-type book pages) unless `old_faces`."""
     rows = ds.split("train")
     if not cfg.scans:
-        scans = scan_ids(cfg.work)
+        scans = scan_ids(cfg.work) | {f"{mix_tag(m)}:{i}" for m in getattr(cfg, "mix", ()) for i in scan_ids(m)}
         rows = [r for r in rows if r["id"] not in scans]
     if not cfg.old_faces:
         rows = [r for r in rows if not r.get("doc", "").startswith("old-")]

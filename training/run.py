@@ -20,7 +20,7 @@ from .loop import TIME_CAP_EXIT, pick_device, train
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # what may differ between a run's start and its resume (they do not change what is learned)
-RESUMABLE_CHANGES = {"steps", "threads", "save_every", "eval_every", "log_every", "eval_n", "final_eval_n", "work"}
+RESUMABLE_CHANGES = {"steps", "threads", "save_every", "eval_every", "log_every", "eval_n", "final_eval_n", "work", "mix"}
 
 
 @dataclasses.dataclass
@@ -41,6 +41,7 @@ class RunConfig:
     eval_n: int = 40
     final_eval_n: int = 400
     work: str = "work"  # the task's data folder, relative to training/
+    mix: list = dataclasses.field(default_factory=list)  # lines/draft: more data folders whose training lines are added
     scans: bool = True  # lines/draft: include the old-scan pages' lines (data/scan_lines.py)
     old_faces: bool = False  # lines/draft: include the old documents' lines (data/old_docs.py)
     formulas: int = 0  # formula: only the first N training formulas (0 = all)
@@ -67,13 +68,14 @@ def load_config(path, overrides=()):
         if key not in types:
             raise SystemExit(f"--set {key}: no such config key")
         kind = types[key]
-        raw[key] = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
+        raw[key] = value.lower() in ("1", "true", "yes") if kind is bool else value.split(",") if kind is list else kind(value)
     unknown = set(raw) - set(types)
     if unknown:
         raise SystemExit(f"{path}: unknown keys {sorted(unknown)}")
     cfg = RunConfig(**raw)
     if not os.path.isabs(cfg.work):
         cfg.work = os.path.join(HERE, cfg.work)
+    cfg.mix = [m if os.path.isabs(m) else os.path.join(HERE, m) for m in cfg.mix]
     return cfg
 
 

@@ -31,7 +31,7 @@ class LinesTask:
                         draft_mlp=cfg.draft_mlp)
         self.model = Recognizer(Config(**mc)).to(device)
         self.params = list(self.model.parameters())
-        self.ds = Features(cfg.work, neck=self.model.cfg.neck_dim > 0)
+        self.ds = Features(cfg.work, neck=self.model.cfg.neck_dim > 0, mix=cfg.mix)
         self.eval_rows = self.ds.split("eval")
 
     def start_from(self, init):

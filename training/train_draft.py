@@ -66,7 +66,7 @@ class DraftTask:
         for name, p in self.model.named_parameters():
             p.requires_grad = name.startswith(DRAFT_PREFIX)
         self.params = [p for p in self.model.parameters() if p.requires_grad]
-        self.ds = Features(cfg.work, neck=self.model.cfg.neck_dim > 0)
+        self.ds = Features(cfg.work, neck=self.model.cfg.neck_dim > 0, mix=cfg.mix)
         held = self.ds.split("eval")
         self.probe = sorted(held, key=lambda r: r["steps"])[:: max(1, len(held) // cfg.eval_n)][: cfg.eval_n]
 
