@@ -8,7 +8,7 @@ import { deskewPage } from '../src/core/image/deskew';
 import { ocrPage } from '../src/core/pipeline/ocr-page';
 import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engine';
 import { detectLines } from '../src/core/pipeline/detect-lines';
-import { uprightPage } from '../src/core/pipeline/upright-page';
+import { SURE_UPRIGHT, turnReading, uprightPage } from '../src/core/pipeline/upright-page';
 import { editDistance } from '../src/core/text/edit-distance';
 import { openNodeEngine } from '../src/node/page-ocr';
 import type { BBox, PageImage, PageResult } from '../src/protocol/page';
@@ -95,6 +95,16 @@ describe('a page fed in askew, sideways or upside down', () => {
     expect(found.image).toBe(sideways);
     // Without the hint the same page is turned back.
     expect((await uprightPage(engine, sideways)).turns).toBe(3);
+  }, 60_000);
+
+  it('lines read surely as they are are not read turned; upside down, they are, and read surer turned', async () => {
+    const asGiven = await turnReading(engine, page, await detectLines(engine, page));
+    expect(asGiven!.asIs).toBeGreaterThanOrEqual(SURE_UPRIGHT);
+    expect(asGiven!.turned).toBeUndefined();
+    const flipped = rotatePage(page, 2);
+    const upsideDown = await turnReading(engine, flipped, await detectLines(engine, flipped));
+    expect(upsideDown!.asIs).toBeLessThan(SURE_UPRIGHT);
+    expect(upsideDown!.turned).toBeGreaterThan(upsideDown!.asIs);
   }, 60_000);
 
   it('upright pages stay as they are', async () => {
