@@ -32,8 +32,6 @@ export function concatPadded(
   dims[padAxis] = padTo;
   dims[axis] = parts.reduce((s, p) => s + p.dims[axis], 0);
   const out = new Float32Array(dims.reduce((a, b) => a * b, 1));
-  // Index arithmetic over a generic row-major layout: copy contiguous runs of the innermost axes
-  // below min(axis, padAxis) … kept simple by walking every element's outer index.
   const strides = (d: readonly number[]) => {
     const s = new Array<number>(d.length).fill(1);
     for (let i = d.length - 2; i >= 0; i--) s[i] = s[i + 1] * d[i + 1];
@@ -48,21 +46,22 @@ export function concatPadded(
     }
     if (p.dims[padAxis] > padTo) throw new RangeError(`axis ${padAxis} is ${p.dims[padAxis]} > ${padTo}`);
     const ps = strides(p.dims);
-    // Copy the innermost contiguous run (last axis) at a time.
-    const last = p.dims.length - 1;
-    const run = p.dims[last];
-    const outerCount = p.data.length / run;
-    const idx = new Array<number>(p.dims.length).fill(0);
+    // From the later of `axis` and `padAxis` inwards a part is one contiguous run in its own data and in the
+    // output (the inner axes agree, and the part's slice along that axis starts at its offset): copy it whole.
+    const m = Math.max(axis, padAxis);
+    const run = p.dims.slice(m).reduce((a, b) => a * b, 1);
+    const outerCount = run > 0 ? p.data.length / run : 0;
+    const idx = new Array<number>(m).fill(0);
     for (let k = 0; k < outerCount; k++) {
       let rem = k * run;
       let dst = 0;
-      for (let i = 0; i < last; i++) {
+      for (let i = 0; i < m; i++) {
         idx[i] = Math.floor(rem / ps[i]);
         rem -= idx[i] * ps[i];
         dst += (i === axis ? idx[i] + offset : idx[i]) * os[i];
       }
-      const dstLast = last === axis ? offset * os[last] : 0;
-      out.set(p.data.subarray(k * run, k * run + run), dst + dstLast);
+      const dstM = m === axis ? offset * os[m] : 0;
+      out.set(p.data.subarray(k * run, k * run + run), dst + dstM);
     }
     offset += p.dims[axis];
   }
