@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Rebuilds the default pack (models/pocket) from training/configs: data → the line recognizer's released
-# chain (pocket-v0 → v1 → v3-decoder → v3 → v4-decoder) → export → the formula recognizer → graph checks → evaluation.
+# chain (pocket-v0 → v1 → v3-decoder → v3 → v4-decoder → v6-decoder, then the mean of v4 and v6-decoder) → export
+# → the formula recognizer → graph checks → evaluation.
 # The formula recognizer is reused from training/checkpoints/formula-v7.pt unless FORMULA=retrain, which
-# replays formula-v0 … v7 (about 9 more hours on this 2-core CPU); LINES=reuse exports the committed
-# pocket-v4.pt instead of replaying the line chain (about 4.5 hours). Every step resumes: data steps keep
-# finished outputs, each config resumes from training/work/runs/NAME/ and is skipped once done.
+# replays formula-v0 … v7 (about 9 more hours on this 2-core CPU); LINES=reuse exports the mean of the committed
+# pocket-v4.pt and pocket-v6-decoder.pt instead of replaying the line chain (about 5.5 hours). Every step resumes:
+# data steps keep finished outputs, each config resumes from training/work/runs/NAME/ and is skipped once done.
 #   npm run train                              # background; log in training/work/train.log
 #   bash training/train.sh --foreground
 #   FORMULA=retrain npm run train
@@ -38,9 +39,12 @@ $PY -m training.cut_encoder
 [ -f "$WORK/rec-features.onnx" ] || $PY -m training.cut_encoder --features "$WORK/rec-features.onnx"
 [ -f "$WORK/neck.onnx" ] || $PY -m training.cut_encoder --neck "$WORK/neck.onnx"
 
+# The shipped line recognizer (pocket-v6) is the mean of pocket-v4 and pocket-v6-decoder (v4 trained on with the
+# rendered lines mixed in): training/soup.py, half each (training/RESULTS.md, v6).
 if [ "${LINES:-retrain}" = reuse ]; then
-  step "line recognizer: reusing training/checkpoints/pocket-v4.pt (LINES=retrain, the default, replays it: ~4.5 hours on this CPU)"
-  LINES_CKPT=training/checkpoints/pocket-v4.pt
+  step "line recognizer: reusing training/checkpoints/pocket-v4.pt and pocket-v6-decoder.pt (LINES=retrain, the default, replays them: ~5.5 hours on this CPU)"
+  $PY -m training.soup training/checkpoints/pocket-v4.pt training/checkpoints/pocket-v6-decoder.pt "$WORK/pocket-v6.pt" --b-share 0.5
+  LINES_CKPT=$WORK/pocket-v6.pt
 else
   step "synthetic documents (Chromium)"
   $PY -m training.data.html_docs "$WORK/synth" "${SYNTH_DOCS:-90}"
@@ -56,7 +60,14 @@ else
   $PY -m training.eval_tesseract
   # pocket-v4-decoder starts from the released checkpoints/pocket-v3.pt, as the shipped v4 did.
   for c in pocket-v0 pocket-v1 pocket-v3-decoder pocket-v3 pocket-v4-decoder; do run $c; done
-  LINES_CKPT=$WORK/runs/pocket-v4-decoder/checkpoint.pt
+  # pocket-v6-decoder starts from the released checkpoints/pocket-v4.pt, as the shipped v6 did. Its rendered lines are
+  # encoded by Python onnxruntime, which Debian does not package (a pip wheel: training/README.md, rendered lines).
+  step "rendered lines: typewriter, old-style and plain faces, clean and damaged (data/rendered_lines.py)"
+  [ -f "$WORK/device/texts.txt" ] || $PY -m training.data.rendered_lines prepare "$WORK/device"
+  [ -f "$WORK/rendered/features/DONE" ] || $PY -m training.data.rendered_lines build "$WORK/device" "$WORK/rendered" --texts 8000
+  run pocket-v6-decoder
+  $PY -m training.soup training/checkpoints/pocket-v4.pt "$WORK/runs/pocket-v6-decoder/checkpoint.pt" "$WORK/pocket-v6.pt" --b-share 0.5
+  LINES_CKPT=$WORK/pocket-v6.pt
 fi
 
 step "export"
