@@ -108,9 +108,10 @@ export interface TurnReading {
 }
 
 /**
- * Read as they are at least this surely, the lines are taken to be upright without reading them turned. On the
- * 104 real scans of ../shared/eval-real, each read as given and turned by half a turn, the upside-down pages'
- * lines as they are read at 0.68 at most, while 58 of the 104 upright ones read at 0.8 or more (0.43–0.95).
+ * Read as they are at least this surely, the lines are taken to be upright without reading them turned. On the real
+ * scans of ../shared/eval-real, each read as given and turned by half a turn (bench/turn-reading.ts, 102 pages with
+ * lines wide enough), the upside-down pages' lines as they are read at 0.70 at most with the pocket v6 recognizer
+ * (0.68 with v4), while 62 of the upright ones read at 0.8 or more (58 with v4).
  */
 export const SURE_UPRIGHT = 0.8;
 
