@@ -19,7 +19,8 @@ import torch
 from .loop import TIME_CAP_EXIT, pick_device, train
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# what may differ between a run's start and its resume (they do not change what is learned)
+# what may differ between a run's start and its resume (they do not change what is learned: paths differ between
+# machines, and a resumed run takes the rows its start froze, whatever `work` and `mix` now hold)
 RESUMABLE_CHANGES = {"steps", "threads", "save_every", "eval_every", "log_every", "eval_n", "final_eval_n", "work", "mix"}
 
 
