@@ -82,6 +82,7 @@ function RenderedResult({ result, figureUrls, activeRegion, onRegion }: Rendered
         <div
           key={i}
           className={`md-block ${linked && i === activeRegion ? 'md-block--active' : ''}`}
+          title={result.regions[i]?.unsure ? 'Unsure reading: check against the page' : undefined}
           data-block={i}
           tabIndex={linked ? 0 : undefined}
           onMouseEnter={linked ? () => onRegion(i, false) : undefined}
@@ -91,6 +92,7 @@ function RenderedResult({ result, figureUrls, activeRegion, onRegion }: Rendered
         />
       ))}
       {result.markdown.trim() === '' && <p className="muted">No text was found on this page.</p>}
+      <UnsureNote count={result.regions.filter((r) => r.unsure).length} />
       {result.stats.ownText?.used === true && result.stats.ownText.numberConflicts?.length ? (
         <NumberConflictsNote conflicts={result.stats.ownText.numberConflicts} />
       ) : null}
@@ -119,6 +121,17 @@ function NumberConflictsNote({ conflicts }: { conflicts: readonly { text: string
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Blocks the recognizer doubts (handwriting, damaged print) are kept as its best guess, marked as such. */
+function UnsureNote({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="muted" role="note" data-testid="unsure-note">
+      {count === 1 ? 'One block' : `${count} blocks`} the recognizer could not read with confidence — handwriting or damaged print —
+      {count === 1 ? ' is its best guess, marked' : ' are its best guesses, marked'} “unsure”. Check {count === 1 ? 'it' : 'them'} against the page.
+    </p>
   );
 }
 

@@ -65,7 +65,7 @@ export function PageView({ doc, page, activeRegion, reveal, onRegion }: Props) {
                 <button
                   key={i}
                   type="button"
-                  className={`region region--${r.type} ${i === activeRegion ? 'region--active' : ''}`}
+                  className={`region region--${r.type} ${r.unsure ? 'region--unsure' : ''} ${i === activeRegion ? 'region--active' : ''}`}
                   style={{
                     left: `${(100 * r.bbox[0]) / size.width}%`,
                     top: `${(100 * r.bbox[1]) / size.height}%`,
@@ -73,7 +73,7 @@ export function PageView({ doc, page, activeRegion, reveal, onRegion }: Props) {
                     height: `${(100 * (r.bbox[3] - r.bbox[1])) / size.height}%`,
                   }}
                   data-region={i}
-                  aria-label={`Region ${i + 1}: ${r.type}. Show its Markdown`}
+                  aria-label={`Region ${i + 1}: ${r.type}${r.unsure ? ', unsure reading' : ''}. Show its Markdown`}
                   onMouseEnter={() => onRegion(i, false)}
                   onFocus={() => onRegion(i, false)}
                   onClick={() => onRegion(i, true)}

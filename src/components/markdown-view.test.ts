@@ -100,3 +100,25 @@ describe('MarkdownView: a preview that could not be drawn', () => {
     expect(host.querySelector('[data-testid="markdown-rendered"]')?.textContent).toContain('The page as read');
   });
 });
+
+describe('MarkdownView: unsure readings', () => {
+  const region = (markdown: string, unsure?: boolean): PageResult['regions'][number] => ({ bbox: [0, 0, 1, 1], type: 'paragraph', markdown, ...(unsure && { unsure }) });
+  const withRegions = (regions: PageResult['regions']): PageState => ({
+    page: 1,
+    status: 'done',
+    result: { page: 1, markdown: regions.map((r) => r.markdown).join('\n\n'), regions, figures: [], stats: {} as PageResult['stats'] },
+  });
+
+  it('says how many blocks are guesses and marks them', () => {
+    const page = withRegions([region('Dear Sir,'), region('<div data-unsure>\n\nlin they din\n\n</div>', true), region('<div data-unsure>\n\nCer busolam\n\n</div>', true)]);
+    show(doc([page]), page);
+    expect(host.querySelector('[data-testid="unsure-note"]')?.textContent).toContain('2 blocks');
+    expect([...host.querySelectorAll('.md-block')].map((b) => b.getAttribute('title') !== null)).toEqual([false, true, true]);
+  });
+
+  it('says nothing on a page read with confidence', () => {
+    const page = withRegions([region('Dear Sir,')]);
+    show(doc([page]), page);
+    expect(host.querySelector('[data-testid="unsure-note"]')).toBeNull();
+  });
+});

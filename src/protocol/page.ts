@@ -29,6 +29,8 @@ export interface Region {
   bbox: BBox;
   type: RegionType;
   markdown: string;
+  /** Recognized text the model doubts; its Markdown is wrapped in <div data-unsure>. */
+  unsure?: boolean;
 }
 
 /** Decoding and timing counters for one page (summed over its lines/cells/formulas). */

@@ -121,6 +121,14 @@ describe('renderMarkdown: tables and structure', () => {
     expect(root.querySelectorAll('table td')).toHaveLength(2);
   });
 
+  it('keeps the unsure mark around a doubtful block, with its Markdown inside rendered', () => {
+    const root = dom(renderMarkdown('<div data-unsure>\n\n## Shae\n\nlin *they* din\n\n</div>\n\nVery truly yours,'));
+    const unsure = root.querySelector('div[data-unsure]');
+    expect(unsure?.querySelector('h2')?.textContent).toBe('Shae');
+    expect(unsure?.querySelector('p em')?.textContent).toBe('they');
+    expect(root.querySelector(':scope > p')?.textContent).toBe('Very truly yours,');
+  });
+
   it('renders math inside table cells', () => {
     const root = dom(renderMarkdown('<table><tr><td>$x^2$</td></tr></table>\n'));
     // Raw HTML blocks are not parsed as Markdown (CommonMark); the cell text must survive intact.

@@ -72,6 +72,16 @@ describe('assembleMarkdown', () => {
       'see &#33;[x](https://example.com/t.png) here',
     );
   });
+  it('wraps a block the recognizer doubts in <div data-unsure>, keeping its text and Markdown', () => {
+    const doubtful: Block[] = [
+      { type: 'heading', bbox: box, lines: [0], level: 2, unsure: true },
+      { type: 'paragraph', bbox: box, lines: [1, 2], unsure: true },
+      { type: 'paragraph', bbox: box, lines: [3] },
+    ];
+    const { markdown, regions } = assembleMarkdown(doubtful, ['Shae', 'lin they din', '</div> a luck', 'Very truly yours,'], { page: 1, dropHeaders: false });
+    expect(markdown).toBe('<div data-unsure>\n\n## Shae\n\n</div>\n\n<div data-unsure>\n\nlin they din &lt;/div> a luck\n\n</div>\n\nVery truly yours,');
+    expect(regions.map((r) => r.unsure ?? false)).toEqual([true, true, false]);
+  });
   it('neutralizes HTML in recognized text', () => {
     const b: Block = { type: 'paragraph', bbox: box, lines: [0] };
     expect(assembleMarkdown([b], ['<script>alert(1)</script> a < b'], { page: 1, dropHeaders: false }).markdown).toBe('&lt;script>alert(1)&lt;/script> a < b');

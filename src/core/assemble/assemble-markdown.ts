@@ -6,8 +6,8 @@
 // `texts[i]` is the recognized text of line i (the same indexing as the lines given to layoutPage).
 // Paragraph lines are joined with spaces (hyphenated breaks re-joined unless keepHyphens), headings become
 // #..###, lists "- " / "1. ", tables HTML with th/td and colspan/rowspan, formulas $$…$$ on their own lines, figures
-// ![Figure](figure-p{page}-{n}.png). Text from the model is untrusted: it is escaped where it would
-// change the Markdown's structure.
+// ![Figure](figure-p{page}-{n}.png), and a block the recognizer doubts inside <div data-unsure>…</div>. Text from
+// the model is untrusted: it is escaped where it would change the Markdown's structure.
 import type { FigureCrop, Region } from '../../protocol/page';
 import type { Block, TableGrid } from '../layout/types';
 import { listMarker } from '../layout/text-cues';
@@ -68,9 +68,18 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
       default:
         md = escapeBlockStart(joinLines(b.lines.map(line)));
     }
-    if (md) regions.push({ bbox: b.bbox, type: b.type, markdown: md });
+    if (md && b.unsure) regions.push({ bbox: b.bbox, type: b.type, markdown: unsureMarkdown(md), unsure: true });
+    else if (md) regions.push({ bbox: b.bbox, type: b.type, markdown: md });
   }
   return { markdown: regions.map((r) => r.markdown).join('\n\n'), regions, figures };
+}
+
+/**
+ * Text the recognizer doubts, kept but marked as a guess: an HTML block around it, with blank lines inside so
+ * the Markdown within is still Markdown (CommonMark HTML blocks end at a blank line).
+ */
+export function unsureMarkdown(md: string): string {
+  return `<div data-unsure>\n\n${md}\n\n</div>`;
 }
 
 function listMarkdown(b: Block, line: (i: number) => string, joinLines: (parts: string[]) => string): string {

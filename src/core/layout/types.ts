@@ -46,6 +46,8 @@ export interface Block {
   ordered?: boolean;
   /** Tables. */
   table?: TableGrid;
+  /** Text the recognizer doubts: written as a guess (pipeline/unsure-text.ts). */
+  unsure?: boolean;
 }
 
 export interface LayoutOptions {

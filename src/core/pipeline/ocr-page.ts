@@ -26,6 +26,7 @@ import { markLineEquations, mendWords } from './mend-words';
 import { splitAtGutters } from './gutter-lines';
 import { demoteUnsureHeadings } from './unsure-headings';
 import { dropUnsureSpecks, lineHeight } from './unsure-specks';
+import { markUnsureText } from './unsure-text';
 
 export { DEFAULT_BATCH, type OcrPageOptions, type PageStage } from './page-options';
 
@@ -128,6 +129,9 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
     stats = mergeStats(stats, f.stats);
     encoderMs += f.encoderMs;
   }
+
+  // Text the recognizer doubts is written as a guess (unsure-text.ts).
+  if (!layer && 'confidence' in read) blocks = markUnsureText(blocks, texts, read.confidence);
 
   t = performance.now();
   // Words of a recognized page mended with the pack's word list; a page's own text is as the PDF writes it.
