@@ -54,7 +54,12 @@ export async function pagesInChromium(pages: BenchPage[], o: BrowserOptions) {
   for (const sys of systems) {
     const recs = run.records.filter((r) => r.system === sys);
     const born = recs.filter((r) => pages[r.index]!.kind !== 'scanned');
-    const speed = { ...pageSpeed(recs.map((r) => r.seconds)), ...(born.length > 0 && { born_digital: pageSpeed(born.map((r) => r.seconds)) }) };
+    const old = recs.filter((r) => pages[r.index]!.file.startsWith('old_scans/'));
+    const speed = {
+      ...pageSpeed(recs.map((r) => r.seconds)),
+      ...(born.length > 0 && { born_digital: pageSpeed(born.map((r) => r.seconds)) }),
+      ...(old.length > 0 && { old_scans: pageSpeed(old.map((r) => r.seconds)) }),
+    };
     if (!sys.startsWith('pagemark')) {
       summary[sys] = speed;
       continue;

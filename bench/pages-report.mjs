@@ -12,11 +12,12 @@ const out = [];
 const row = (cells) => out.push(`| ${cells.join(' | ')} |`);
 
 out.push(`${r.pages.length} pages (${r.source}: ${r.pages.map((p) => `${p.file} p${p.page} ${p.kind}`).join(', ')}); ${r.machine.cpus} CPUs, load ${r.machine.loadAverageAtStart[0]} → ${r.machine.loadAverageAtEnd[0]}; \`${r.command}\`, ${r.date.slice(0, 16)}Z.`, '');
-row(['engine', 'system', 'median s/page', 'p90 s/page', 'pages/s', 'born-digital pages/s']);
-row(['---', '---', '---:', '---:', '---:', '---:']);
+row(['engine', 'system', 'median s/page', 'p90 s/page', 'pages/s', 'born-digital pages/s', 'old scans pages/s']);
+row(['---', '---', '---:', '---:', '---:', '---:', '---:']);
+const rate = (x) => (x ? x.pages_per_s.toFixed(3) : '—');
 const add = (engine, sums) =>
   Object.entries(sums ?? {}).forEach(([sys, s]) =>
-    row([engine, sys, f2(s.seconds_per_page.median), f2(s.seconds_per_page.p90), s.pages_per_s.toFixed(3), s.born_digital ? s.born_digital.pages_per_s.toFixed(3) : '—']),
+    row([engine, sys, f2(s.seconds_per_page.median), f2(s.seconds_per_page.p90), s.pages_per_s.toFixed(3), rate(s.born_digital), rate(s.old_scans)]),
   );
 add('Node', r.summary);
 if (r.chromium) add(`Chromium WASM (${r.chromium.engine.wasmThreads} thread${r.chromium.engine.wasmThreads > 1 ? 's' : ''}, isolated: ${r.chromium.engine.crossOriginIsolated})`, r.chromium.summary);

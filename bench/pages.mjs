@@ -214,6 +214,9 @@ for (const sys of systems) {
   // Pages made by a program (not scans): what the ≥ 1 page/s goal is about.
   const bornDigital = records[sys].filter((r) => r.kind !== 'scanned');
   if (bornDigital.length) summary[sys].born_digital = pageSpeed(bornDigital.map((r) => r.seconds));
+  // Real old scans apart from the dense small print beside them: what the scan goals are about.
+  const oldScans = records[sys].filter((r) => r.file.startsWith('old_scans/'));
+  if (oldScans.length) summary[sys].old_scans = pageSpeed(oldScans.map((r) => r.seconds));
   if (sys.startsWith('pagemark')) {
     // Render: pdf.js in Node, once per page, the same for every K.
     const profile = stageProfile(records[sys].map((r, i) => ({ ...r.ms, render: pages[i].renderMs })));
