@@ -64,3 +64,15 @@ describe.skipIf(!hasPython)('rendered training lines are resized as the engine r
     });
   });
 });
+
+describe.skipIf(!hasPython)('rendered training lines: which texts a build sets', () => {
+  it('takes texts[first:first + n], numbered from first, seeded by number', () => {
+    const script = 'import json\nfrom training.data.rendered_lines import text_jobs\nprint(json.dumps(text_jobs(["a", "b", "c", "d", "e"], 1, 3, 2)))';
+    const jobs = JSON.parse(execFileSync(PY, ['-c', script], { encoding: 'utf8', cwd: process.cwd() })) as [number, string, number][];
+    expect(jobs).toEqual([
+      [1, 'b', 2 * 1_000_003 + 1],
+      [2, 'c', 2 * 1_000_003 + 2],
+      [3, 'd', 2 * 1_000_003 + 3],
+    ]);
+  });
+});

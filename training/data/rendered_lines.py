@@ -13,7 +13,7 @@ damaged renderings of a text share doc/page/line, so a damaged one the CTC head 
 where its clean twin is (dataset.label_agrees). Deterministic for a seed and a count.
 
     /usr/bin/python3 -m training.data.rendered_lines prepare DIR          # here: texts, faces, graphs
-    python3 -m training.data.rendered_lines build DIR WORK --texts N [--procs P] [--seed S]
+    python3 -m training.data.rendered_lines build DIR WORK --texts N [--first F] [--procs P] [--seed S]
 """
 import argparse
 import io
@@ -281,13 +281,19 @@ def _job(job):
     return out
 
 
-def build(src, work, n_texts, procs, seed, max_seconds=0):
+def text_jobs(texts, first, n, seed, normalize=lambda t: t):
+    """(line id, text, seed) for texts[first:first + n]: a second folder built from --first 8000 holds other texts,
+    not the first folder's again, with line ids (and so held-out lines, every 50th) of their own."""
+    return [(i, normalize(t), seed * 1_000_003 + i) for i, t in enumerate(texts[first:first + n], first)]
+
+
+def build(src, work, n_texts, procs, seed, max_seconds=0, first=0):
     from .. import charset
-    texts = [t for t in open(os.path.join(src, "texts.txt"), encoding="utf-8").read().split("\n") if t][:n_texts]
+    texts = [t for t in open(os.path.join(src, "texts.txt"), encoding="utf-8").read().split("\n") if t]
     out = os.path.join(work, "features")
     os.makedirs(out, exist_ok=True)
     shard = "shard-rendered.f16"
-    jobs = [(i, charset.normalize(t), seed * 1_000_003 + i) for i, t in enumerate(texts)]
+    jobs = text_jobs(texts, first, n_texts, seed, charset.normalize)
     t0 = time.time()
     offset = n = 0
     with open(os.path.join(out, shard), "wb") as fs, open(os.path.join(out, shard.replace("shard-", "neck-")), "wb") as fn, \
@@ -323,12 +329,13 @@ def main():
     b.add_argument("--texts", type=int, default=1000)
     b.add_argument("--procs", type=int, default=os.cpu_count())
     b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--first", type=int, default=0, help="start at this text (texts.txt line)")
     b.add_argument("--max-seconds", type=float, default=0, help="safety cap: keep the first texts done by then")
     a = ap.parse_args()
     if a.cmd == "prepare":
         prepare(a.dir)
     else:
-        build(a.dir, a.work, a.texts, a.procs, a.seed, a.max_seconds)
+        build(a.dir, a.work, a.texts, a.procs, a.seed, a.max_seconds, a.first)
 
 
 if __name__ == "__main__":
