@@ -4,7 +4,6 @@
 // scribbled strokes — do not, so the page keeps them as text.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMULA_MIN_CONFIDENCE } from '../src/core/formula/formula-confidence';
 import { normalizeLatex } from '../src/core/formula/normalize-latex';
@@ -14,6 +13,7 @@ import { decodeLines, encodeLines } from '../src/core/recognize/recognize-lines'
 import { openNodeEngine } from '../src/node/page-ocr';
 import { readPageImage } from '../src/node/png-page';
 import type { PageImage } from '../src/protocol/page';
+import { drawnPage } from './support/drawn-page';
 
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 const FIXTURES: { png: string; label: string }[] = readFileSync(root('test/fixtures/formula/formulas.jsonl'), 'utf8')
@@ -21,27 +21,15 @@ const FIXTURES: { png: string; label: string }[] = readFileSync(root('test/fixtu
   .filter(Boolean)
   .map((l) => JSON.parse(l));
 
-function drawn(width: number, height: number, draw: (ctx: ReturnType<ReturnType<typeof createCanvas>['getContext']>) => void): PageImage {
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#111';
-  ctx.strokeStyle = '#111';
-  draw(ctx);
-  const data = ctx.getImageData(0, 0, width, height).data;
-  return { width, height, pixels: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), dpi: 0 };
-}
-
 const text = (s: string, font: string, width: number) =>
-  drawn(width, 64, (ctx) => {
+  drawnPage(width, 64, (ctx) => {
     ctx.font = font;
     ctx.fillText(s, 12, 46);
   });
 
 /** Pen strokes that look like nothing: seeded, so the test reads the same crop every run. */
 const scribble = () =>
-  drawn(420, 70, (ctx) => {
+  drawnPage(420, 70, (ctx) => {
     let s = 7;
     const r = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     ctx.lineWidth = 2.5;

@@ -2,12 +2,12 @@
 // shipped pack: a letter typed in a book face reads as sure text, and pen strokes that are no letters under it —
 // the recognizer still writes letters for them — come out inside <div data-unsure>.
 import { fileURLToPath } from 'node:url';
-import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ocrPage } from '../src/core/pipeline/ocr-page';
 import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engine';
 import { openNodeEngine } from '../src/node/page-ocr';
 import type { PageImage } from '../src/protocol/page';
+import { drawnPage } from './support/drawn-page';
 
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 
@@ -15,27 +15,20 @@ const TYPED = ['Dear Sir,', 'I know you will forgive the liberty I am taking in 
 
 /** A letter: typed lines, then three lines of seeded pen strokes standing where a signature and a note would. */
 function letter(): PageImage {
-  const [width, height] = [1400, 900];
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#111';
-  ctx.strokeStyle = '#111';
-  ctx.font = '30px DejaVu Serif';
-  TYPED.forEach((t, i) => ctx.fillText(t, 120, 140 + i * 52));
-  let s = 11;
-  const r = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  ctx.lineWidth = 3;
-  for (let line = 0; line < 3; line++) {
-    const y = 520 + line * 90;
-    ctx.beginPath();
-    ctx.moveTo(120, y);
-    for (let x = 120; x < 1000; x += 14) ctx.bezierCurveTo(x + 4, y - 40 * r(), x + 10, y + 10 * r(), x + 14, y - 8 * r());
-    ctx.stroke();
-  }
-  const data = ctx.getImageData(0, 0, width, height).data;
-  return { width, height, pixels: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), dpi: 0 };
+  return drawnPage(1400, 900, (ctx) => {
+    ctx.font = '30px DejaVu Serif';
+    TYPED.forEach((t, i) => ctx.fillText(t, 120, 140 + i * 52));
+    let s = 11;
+    const r = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    ctx.lineWidth = 3;
+    for (let line = 0; line < 3; line++) {
+      const y = 520 + line * 90;
+      ctx.beginPath();
+      ctx.moveTo(120, y);
+      for (let x = 120; x < 1000; x += 14) ctx.bezierCurveTo(x + 4, y - 40 * r(), x + 10, y + 10 * r(), x + 14, y - 8 * r());
+      ctx.stroke();
+    }
+  });
 }
 
 describe('unsure readings on a recognized page (models/pocket)', () => {

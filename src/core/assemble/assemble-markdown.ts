@@ -78,7 +78,7 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
  * Text the recognizer doubts, kept but marked as a guess: an HTML block around it, with blank lines inside so
  * the Markdown within is still Markdown (CommonMark HTML blocks end at a blank line).
  */
-export function unsureMarkdown(md: string): string {
+function unsureMarkdown(md: string): string {
   return `<div data-unsure>\n\n${md}\n\n</div>`;
 }
 

@@ -12,10 +12,10 @@
 //   of the detector's 150–600 (7 of the 10 bench scans are deskewed);
 // - upside down: the recognizer reads the start of three of the page's widest lines both ways up and is
 //   surer of them turned (readsUpsideDown, ~0.3 s a page; lines read surely as they are are not read turned).
-//   The ink votes (uprightVotes: share of lines
-//   whose ascenders outweigh their descenders) alone were fooled by real pages — a dictionary's dense
-//   small type, a book spread, a typed letter: 4 of 142 real eval pages were turned and read as garbage,
-//   and the same pages turned were left upside down — so they only lower the margin the reading needs.
+//   The ink votes (uprightVotes: share of lines whose ascenders outweigh their descenders) alone were fooled
+//   by real pages — a dictionary's dense small type, a book spread, a typed letter: 4 of 142 real eval pages
+//   were turned and read as garbage, and the same pages turned were left upside down — so they only lower the
+//   margin the reading needs.
 // A noisy scan (despeckle.ts) is detected on its 3×3 median copy, turned along with the page, and read as it is.
 import type { BBox, PageImage } from '../../protocol/page';
 import type { LineBox } from '../detect/db-postprocess';
