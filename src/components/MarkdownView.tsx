@@ -91,7 +91,7 @@ function RenderedResult({ result, figureUrls, activeRegion, onRegion }: Rendered
           dangerouslySetInnerHTML={{ __html: html }}
         />
       ))}
-      {result.markdown.trim() === '' && <p className="muted">No text was found on this page.</p>}
+      {result.markdown.trim() === '' && <EmptyPageNote unreadMarks={result.stats.unreadMarks} />}
       <UnsureNote count={result.regions.filter((r) => r.unsure).length} />
       {result.stats.ownText?.used === true && result.stats.ownText.numberConflicts?.length ? (
         <NumberConflictsNote conflicts={result.stats.ownText.numberConflicts} />
@@ -121,6 +121,17 @@ function NumberConflictsNote({ conflicts }: { conflicts: readonly { text: string
         ))}
       </ul>
     </div>
+  );
+}
+
+/** An empty page is blank, or holds marks (cursive, a drawing) in which no line of text was found: not the same. */
+function EmptyPageNote({ unreadMarks }: { unreadMarks?: number }) {
+  if (!unreadMarks) return <p className="muted">No text was found on this page.</p>;
+  return (
+    <p className="muted" role="note" data-testid="unread-marks">
+      No line of text was found on this page, but it is not blank: about {Math.max(1, Math.round(unreadMarks * 100))} % of it is marked
+      (handwriting, a drawing or a stamp?). Nothing was read from those marks; check the page itself.
+    </p>
   );
 }
 

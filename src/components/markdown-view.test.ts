@@ -122,3 +122,26 @@ describe('MarkdownView: unsure readings', () => {
     expect(host.querySelector('[data-testid="unsure-note"]')).toBeNull();
   });
 });
+
+describe('MarkdownView: a page nothing was read from', () => {
+  const empty = (stats: Partial<PageResult['stats']>): PageState => ({
+    page: 1,
+    status: 'done',
+    result: { page: 1, markdown: '', regions: [], figures: [], stats: stats as PageResult['stats'] },
+  });
+
+  it('calls a blank page blank', () => {
+    show(doc([empty({})]), empty({}));
+    expect(host.textContent).toContain('No text was found on this page.');
+    expect(host.querySelector('[data-testid="unread-marks"]')).toBeNull();
+  });
+
+  it('says a marked page is not blank, and how much of it is marked', () => {
+    const page = empty({ unreadMarks: 0.043 });
+    show(doc([page]), page);
+    const note = host.querySelector('[data-testid="unread-marks"]')?.textContent;
+    expect(note).toContain('not blank');
+    expect(note).toContain('about 4 %');
+    expect(host.textContent).not.toContain('No text was found on this page.');
+  });
+});

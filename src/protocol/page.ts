@@ -45,6 +45,11 @@ export interface PageStats {
   tokensPerPass: number;
   ms: { total: number; detect: number; encoder: number; decoder: number; draft: number; layout: number; other: number };
   backend: string;
+  /**
+   * On a recognized page that came out empty: the share of the page marked (core/image/unread-marks.ts), when it
+   * is more than paper — handwriting, a drawing or a stamp no line of text was found in. Absent otherwise.
+   */
+  unreadMarks?: number;
   /** When a PDF page's own text was offered: how many lines came from it and how many were recognized, or why it was not used. */
   ownText?:
     | {

@@ -27,6 +27,7 @@ import { splitAtGutters } from './gutter-lines';
 import { demoteUnsureHeadings } from './unsure-headings';
 import { dropUnsureSpecks, lineHeight } from './unsure-specks';
 import { markUnsureText } from './unsure-text';
+import { markedShare, UNREAD_MARKS } from '../image/unread-marks';
 
 export { DEFAULT_BATCH, type OcrPageOptions, type PageStage } from './page-options';
 
@@ -139,6 +140,8 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   if (!layer) markLineEquations(blocks, texts, engine.text.lexicon);
   opts.onProgress?.('assemble', 0, 1);
   const assembled = assembleMarkdown(blocks, texts, { page, dropHeaders: opts.dropHeaders, keepHyphens: opts.keepHyphens });
+  // An empty recognized page says whether it was blank or held marks nothing was read from (unread-marks.ts).
+  const marks = !layer && !assembled.markdown.trim() ? markedShare(clean) : 0;
   layoutMs += performance.now() - t;
   const total = performance.now() - t0;
   return {
@@ -146,7 +149,11 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
     markdown: assembled.markdown,
     regions: assembled.regions.map((r) => ({ ...r, bbox: toPage(r.bbox) })),
     figures: assembled.figures.map((f) => ({ ...f, bbox: toPage(f.bbox) })),
-    stats: { ...pageStats(stats, engine.runtime.backend, { total, detect: detectMs, encoder: encoderMs, layout: layoutMs }), ...(ownText && { ownText }) },
+    stats: {
+      ...pageStats(stats, engine.runtime.backend, { total, detect: detectMs, encoder: encoderMs, layout: layoutMs }),
+      ...(ownText && { ownText }),
+      ...(marks >= UNREAD_MARKS && { unreadMarks: Math.round(marks * 1000) / 1000 }),
+    },
     // Line by line for a searchable PDF, on the page as given (a turned page's text runs turned on it).
     textLines: { width: original.width, height: original.height, lines: layerLines(blocks, boxes, texts, toPage, upright.turns) },
   };
