@@ -11,7 +11,7 @@ import type { RecognizerSpec } from '../pack/manifest-types';
 import { batchMemory, encodeLine, releaseMemory, type BatchMemory, type LineEncoder, type LineMemoryHost } from './line-memory';
 import type { Lexicon } from '../text/lexicon';
 import { piecesToText, type PieceVocab } from './piece-vocab';
-import { chooseWords, forcedLogProbs, hasUnlistedWord } from './word-choices';
+import { hasUnlistedWord, readWordsAgain } from './word-choices';
 import type { TensorRuntime, TensorSession } from './tensor-runtime';
 
 export interface LineRecognizer {
@@ -128,9 +128,9 @@ async function readUnlistedWords(rec: LineRecognizer, lex: Lexicon, memory: Batc
   const rows = tokens.flatMap((t, i) => (hasUnlistedWord(t, rec.vocab, lex) ? [i] : []));
   if (rows.length === 0) return tokens;
   const sub = rows.length === tokens.length ? memory : rec.model.selectMemoryRows(memory, rows);
-  const logProbs = await forcedLogProbs(rec.model, sub, rows.map((i) => tokens[i]!), rec.spec.tokenizer.bos);
+  const read = await readWordsAgain(rec.model, sub, rows.map((i) => tokens[i]!), rec.spec.tokenizer, rec.vocab, lex);
   const out = [...tokens];
-  rows.forEach((i, j) => (out[i] = chooseWords(tokens[i]!, logProbs[j]!, rec.vocab, lex)));
+  rows.forEach((i, j) => (out[i] = read[j]!));
   return out;
 }
 

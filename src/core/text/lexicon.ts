@@ -6,6 +6,8 @@ export interface Lexicon {
   /** The rank of `word` (smaller is more common), or undefined when the word is not listed. */
   rank(word: string): number | undefined;
   readonly size: number;
+  /** Every listed word with its rank, in the list's order. */
+  entries(): IterableIterator<[string, number]>;
 }
 
 export function parseLexicon(text: string, file = 'lexicon.txt'): Lexicon {
@@ -29,6 +31,9 @@ export function parseLexicon(text: string, file = 'lexicon.txt'): Lexicon {
     size: ranks.size,
     rank(word) {
       return ranks.get(word) ?? ranks.get(word.toLowerCase());
+    },
+    entries() {
+      return ranks.entries();
     },
   };
 }
