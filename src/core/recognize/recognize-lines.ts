@@ -11,7 +11,7 @@ import type { RecognizerSpec } from '../pack/manifest-types';
 import { batchMemory, encodeLine, releaseMemory, type BatchMemory, type LineEncoder, type LineMemoryHost } from './line-memory';
 import type { Lexicon } from '../text/lexicon';
 import { piecesToText, type PieceVocab } from './piece-vocab';
-import { hasUnlistedWord, readWordsAgain } from './word-choices';
+import { hasMisreadWord, readWordsAgain } from './word-choices';
 import type { TensorRuntime, TensorSession } from './tensor-runtime';
 
 export interface LineRecognizer {
@@ -125,7 +125,7 @@ async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: n
  * read again among the decoder's runner-up letters (word-choices.ts). Decoding stays exactly greedy before it.
  */
 async function readUnlistedWords(rec: LineRecognizer, lex: Lexicon, memory: BatchMemory, tokens: number[][]): Promise<number[][]> {
-  const rows = tokens.flatMap((t, i) => (hasUnlistedWord(t, rec.vocab, lex) ? [i] : []));
+  const rows = tokens.flatMap((t, i) => (hasMisreadWord(t, rec.vocab, lex) ? [i] : []));
   if (rows.length === 0) return tokens;
   const sub = rows.length === tokens.length ? memory : rec.model.selectMemoryRows(memory, rows);
   const read = await readWordsAgain(rec.model, sub, rows.map((i) => tokens[i]!), rec.spec.tokenizer, rec.vocab, lex);

@@ -126,9 +126,15 @@ export function lowerWords(tokens: readonly number[], vocab: PieceVocab): LineWo
   return out;
 }
 
-/** Whether a line has a word the list does not know (worth a forced pass). */
-export function hasUnlistedWord(tokens: readonly number[], vocab: PieceVocab, lex: Lexicon): boolean {
-  return lowerWords(tokens, vocab).some((w) => w.end - w.start >= 2 && lex.rank(spell(tokens, vocab, w.start, w.end)) === undefined);
+/**
+ * Whether a line has a word the list does not know but could have been misread for a listed one (worth a forced
+ * pass): a name or a code no listed word is a few letters from is not.
+ */
+export function hasMisreadWord(tokens: readonly number[], vocab: PieceVocab, lex: Lexicon): boolean {
+  return lowerWords(tokens, vocab).some((w) => {
+    const word = spell(tokens, vocab, w.start, w.end);
+    return word.length >= 2 && lex.rank(word) === undefined && listedNear(wordIndex(lex), word, w.capital).length > 0;
+  });
 }
 
 const spell = (tokens: readonly number[], vocab: PieceVocab, start: number, end: number) =>
@@ -182,6 +188,25 @@ function nearWords(index: WordIndex, word: string): string[] {
   return [...found].sort((a, b) => a - b).map((at) => entry.words[at]!);
 }
 
+/**
+ * Listed words `word` may be a misreading of, with the letters they swap: maxSwaps or fewer, never a capitalised
+ * word's capital (only listed words with that letter first are tried).
+ */
+function listedNear(index: WordIndex, word: string, capital = false): { word: string; swaps: number }[] {
+  const from = capital ? 1 : 0;
+  const lower = word.toLowerCase();
+  const L = word.length;
+  const most = maxSwaps(L);
+  const out: { word: string; swaps: number }[] = [];
+  for (const w of nearWords(index, lower)) {
+    if (capital && w[0] !== lower[0]) continue;
+    let swaps = 0;
+    for (let k = from; k < L && swaps <= most; k++) if (w[k] !== word[k]) swaps++;
+    if (swaps <= most) out.push({ word: w, swaps });
+  }
+  return out;
+}
+
 /** An unlisted word of a line and the listed words it may have been, each estimated from the forced pass. */
 export interface WordReading {
   start: number;
@@ -205,24 +230,16 @@ export function misreadWords(tokens: readonly number[], logProbs: LineLogProbs, 
     const word = spell(tokens, vocab, start, end);
     const L = word.length;
     if (L < 2 || lex.rank(word) !== undefined || !logProbs[end]) continue;
-    // A capitalised word keeps its capital: only a listed word with that letter first is tried, and the capital
-    // stays as read.
     const from = capital ? 1 : 0;
-    const lower = word.toLowerCase();
-    const swaps = maxSwaps(L);
     const found: { ids: number[]; estimate: number }[] = [];
-    for (const w of nearWords(index, lower)) {
-      if (capital && w[0] !== lower[0]) continue;
-      let differ = 0;
-      for (let k = from; k < L && differ <= swaps; k++) if (w[k] !== word[k]) differ++;
-      if (differ > swaps) continue;
+    for (const { word: w, swaps } of listedNear(index, word, capital)) {
       const ids = [...w].map((ch, k) => (k < from ? tokens[start + k]! : letterIds.get(ch)!));
       let estimate = 0;
       for (let k = from; k < L; k++) {
         const lp = logProbs[start + k]!;
         if (ids[k] !== tokens[start + k]) estimate += lp[tokens[start + k]!]! - lp[ids[k]!]!;
       }
-      if (estimate <= maxCost(L) + slack(differ)) found.push({ ids, estimate });
+      if (estimate <= maxCost(L) + slack(swaps)) found.push({ ids, estimate });
     }
     if (found.length) out.push({ start, end, candidates: found.sort((a, b) => a.estimate - b.estimate).slice(0, SHORTLIST) });
   }
