@@ -19,8 +19,12 @@ import type { Lexicon } from '../text/lexicon';
 import { MASKED } from './line-memory';
 import type { PieceVocab } from './piece-vocab';
 
-/** A word is replaced when its letters cost at most this many nats more than as read (a short word, less) … */
-const maxCost = (length: number) => (length <= 3 ? 1.5 : 6);
+/**
+ * A word is replaced when its letters cost at most this many nats more than as read (a short word, less; a long
+ * one, which few listed words are near, a little more: on the typed letters "poasiblo", "beosuse" cost 7.5 and
+ * 6.8 as "possible", "because") …
+ */
+const maxCost = (length: number) => (length <= 3 ? 1.5 : length <= 6 ? 6 : 8);
 /** … and the next listed word costs this many more. */
 const MARGIN = 1.5;
 /** Rarest rank a chosen word may have (SCOWL size levels: 10 common … 70 rare): short words reach many others. */
