@@ -49,10 +49,7 @@ export interface SpeculativeModel<Cache, Memory> {
    */
   readonly fusedDraftSteps?: readonly number[];
   fusedDraft?(req: DraftRequest<Memory>, steps: number): Promise<Int32Array>;
-  /**
-   * Keep only `rows` (ascending) of a cache / memory, so finished sequences leave the batch. A row may repeat:
-   * each copy is a row of its own (word-choices.ts scores several readings of one line after its cache).
-   */
+  /** Keep only `rows` (ascending) of a cache / memory, so finished sequences leave the batch. */
   selectCacheRows(cache: Cache, rows: number[]): Cache;
   selectMemoryRows(memory: Memory, rows: number[]): Memory;
   /** Release a cache that has been replaced (GPU buffers). Optional. */

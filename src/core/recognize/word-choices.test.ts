@@ -91,6 +91,12 @@ describe('listed words a misread word may have been', () => {
  * misread (a model that took "o" for "e" expects the rest of an "o…" word). The forced pass along the misread charges later swaps too much;
  * scoring the word exactly does not.
  */
+/** SpeculativeModel's row selections take rows in ascending order, each once. */
+function ascending(rows: number[]): number[] {
+  if (rows.some((r, i) => i > 0 && r <= rows[i - 1]!)) throw new Error(`rows ${rows} not ascending`);
+  return rows;
+}
+
 class PrintedLineModel implements SpeculativeModel<number[][], { rows: { read: string; truth: string }[] }> {
   readonly vocabSize = pieces.length;
   readonly hiddenSize = 1;
@@ -100,10 +106,10 @@ class PrintedLineModel implements SpeculativeModel<number[][], { rows: { read: s
     return Array.from({ length: batch }, () => []);
   }
   selectCacheRows(cache: number[][], rows: number[]) {
-    return rows.map((r) => [...cache[r]!]);
+    return ascending(rows).map((r) => [...cache[r]!]);
   }
   selectMemoryRows(m: { rows: { read: string; truth: string }[] }, rows: number[]) {
-    return { rows: rows.map((r) => m.rows[r]!) };
+    return { rows: ascending(rows).map((r) => m.rows[r]!) };
   }
   async decode(req: DecodeRequest<number[][], { rows: { read: string; truth: string }[] }>): Promise<DecodeResult<number[][]>> {
     const { batch: B, steps: T } = req;
