@@ -78,7 +78,8 @@ export function columnInk(page: PageImage, x0: number, x1: number, y0: number, y
   return out;
 }
 
-function percentile(hist: Uint32Array, n: number, q: number): number {
+/** The grey level below which `q` of a histogram's `n` pixels lie. */
+export function percentile(hist: Uint32Array, n: number, q: number): number {
   let seen = 0;
   for (let v = 0; v < 256; v++) {
     seen += hist[v]!;

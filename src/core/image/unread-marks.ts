@@ -7,6 +7,7 @@
 // Paper is the page's median grey (faded and tinted scans alike); a mark is MARK_DROP grey levels under it.
 // A band of EDGE of each side is left out: scans carry dark borders, punch holes and the scanner's lid there.
 import type { PageImage } from '../../protocol/page';
+import { percentile } from './line-pieces';
 
 /** Grey levels under the paper a pixel must be to count as a mark (the paper's own grain stays well within). */
 const MARK_DROP = 60;
@@ -34,15 +35,7 @@ export function markedShare(image: PageImage): number {
       n++;
     }
   }
-  let seen = 0;
-  let paper = 255;
-  for (let v = 0; v < 256; v++) {
-    seen += hist[v]!;
-    if (seen * 2 >= n) {
-      paper = v;
-      break;
-    }
-  }
+  const paper = percentile(hist, n, 0.5);
   let marked = 0;
   for (let v = 0; v < paper - MARK_DROP; v++) marked += hist[v]!;
   return marked / n;

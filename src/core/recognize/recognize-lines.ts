@@ -11,7 +11,7 @@ import type { RecognizerSpec } from '../pack/manifest-types';
 import { batchMemory, encodeLine, releaseMemory, type BatchMemory, type LineEncoder, type LineMemoryHost } from './line-memory';
 import type { Lexicon } from '../text/lexicon';
 import { piecesToText, type PieceVocab } from './piece-vocab';
-import { hasMisreadWord, readWordsAgain } from './word-choices';
+import { readWordsAgain, unlistedWords } from './word-choices';
 import type { TensorRuntime, TensorSession } from './tensor-runtime';
 
 export interface LineRecognizer {
@@ -125,10 +125,13 @@ async function decodeGroup(rec: LineRecognizer, memories: LineMemoryHost[], k: n
  * read again among the decoder's runner-up letters (word-choices.ts). Decoding stays exactly greedy before it.
  */
 async function readUnlistedWords(rec: LineRecognizer, lex: Lexicon, memory: BatchMemory, tokens: number[][]): Promise<number[][]> {
-  const rows = tokens.flatMap((t, i) => (hasMisreadWord(t, rec.vocab, lex) ? [i] : []));
+  // Each line's unlisted words are found once: they pick the lines to read again and their candidates.
+  const words = tokens.map((t) => unlistedWords(t, rec.vocab, lex));
+  const rows = tokens.flatMap((_, i) => (words[i]!.length ? [i] : []));
   if (rows.length === 0) return tokens;
   const sub = rows.length === tokens.length ? memory : rec.model.selectMemoryRows(memory, rows);
-  const read = await readWordsAgain(rec.model, sub, rows.map((i) => tokens[i]!), rec.spec.tokenizer, rec.vocab, lex);
+  const lines = rows.map((i) => tokens[i]!);
+  const read = await readWordsAgain(rec.model, sub, lines, rec.spec.tokenizer, rec.vocab, lex, rows.map((i) => words[i]!));
   const out = [...tokens];
   rows.forEach((i, j) => (out[i] = read[j]!));
   return out;

@@ -11,7 +11,8 @@
 // on the same memory, for lines holding an unlisted word.
 //
 //   forcedLogProbs(model, memory, rows, bos) → per row, per position: log-softmax over the vocabulary
-//   misreadWords(tokens, logProbs, vocab, lex) → a line's unlisted words, each with its shortlist
+//   unlistedWords(tokens, vocab, lex) → a line's unlisted words, each with the listed words near it
+//   misreadWords(tokens, logProbs, vocab, lex) → those words, each with its shortlist
 //   chooseReading(reading, costs) → the listed word taken, if any
 //   readWordsAgain(model, memory, lines, tokenizer, vocab, lex) → the lines with misread words replaced
 import type { SpeculativeModel } from '../decoding/types';
@@ -130,14 +131,21 @@ export function lowerWords(tokens: readonly number[], vocab: PieceVocab): LineWo
   return out;
 }
 
+/** A word of a line the list does not know, and the listed words it may be a misreading of (listedNear). */
+export interface UnlistedWord extends LineWord {
+  near: { word: string; swaps: number }[];
+}
+
 /**
- * Whether a line has a word the list does not know but could have been misread for a listed one (worth a forced
- * pass): a name or a code no listed word is a few letters from is not.
+ * The words of a line (two letters or more) the list does not know but could have been misread for a listed one:
+ * the lines holding any are worth a forced pass; a name or a code no listed word is a few letters from is not.
  */
-export function hasMisreadWord(tokens: readonly number[], vocab: PieceVocab, lex: Lexicon): boolean {
-  return lowerWords(tokens, vocab).some((w) => {
+export function unlistedWords(tokens: readonly number[], vocab: PieceVocab, lex: Lexicon): UnlistedWord[] {
+  return lowerWords(tokens, vocab).flatMap((w) => {
     const word = spell(tokens, vocab, w.start, w.end);
-    return word.length >= 2 && lex.rank(word) === undefined && listedNear(wordIndex(lex), word, w.capital).length > 0;
+    if (word.length < 2 || lex.rank(word) !== undefined) return [];
+    const near = listedNear(wordIndex(lex), word, w.capital);
+    return near.length ? [{ ...w, near }] : [];
   });
 }
 
@@ -225,18 +233,22 @@ export interface WordReading {
  * for the first swap; later ones are judged after a letter the model did not see, so the shortlist is scored
  * again exactly (readWordsAgain).
  */
-export function misreadWords(tokens: readonly number[], logProbs: LineLogProbs, vocab: PieceVocab, lex: Lexicon): WordReading[] {
-  const index = wordIndex(lex);
+export function misreadWords(
+  tokens: readonly number[],
+  logProbs: LineLogProbs,
+  vocab: PieceVocab,
+  lex: Lexicon,
+  words: readonly UnlistedWord[] = unlistedWords(tokens, vocab, lex),
+): WordReading[] {
   const letterIds = new Map<string, number>();
   vocab.pieces.forEach((p, id) => /^[a-z]$/.test(p) && letterIds.set(p, id));
   const out: WordReading[] = [];
-  for (const { start, end, capital } of lowerWords(tokens, vocab)) {
-    const word = spell(tokens, vocab, start, end);
-    const L = word.length;
-    if (L < 2 || lex.rank(word) !== undefined || !logProbs[end]) continue;
+  for (const { start, end, capital, near } of words) {
+    const L = end - start;
+    if (!logProbs[end]) continue;
     const from = capital ? 1 : 0;
     const found: { ids: number[]; estimate: number }[] = [];
-    for (const { word: w, swaps } of listedNear(index, word, capital)) {
+    for (const { word: w, swaps } of near) {
       const ids = [...w].map((ch, k) => (k < from ? tokens[start + k]! : letterIds.get(ch)!));
       let estimate = 0;
       for (let k = from; k < L; k++) {
@@ -275,10 +287,11 @@ export async function readWordsAgain<C, M>(
   tokenizer: { bos: number; eos: number },
   vocab: PieceVocab,
   lex: Lexicon,
+  words: readonly (readonly UnlistedWord[])[] = lines.map((t) => unlistedWords(t, vocab, lex)),
 ): Promise<number[][]> {
   const forced = await forcedPass(model, memory, lines, tokenizer.bos);
   const read = forced.logProbs;
-  const readings = lines.map((t, i) => misreadWords(t, read[i]!, vocab, lex));
+  const readings = lines.map((t, i) => misreadWords(t, read[i]!, vocab, lex, words[i]));
   const rows = readings.flatMap((rs, line) => rs.flatMap((reading) => reading.candidates.map((c) => ({ line, reading, ids: c.ids }))));
   const exact: number[] = new Array(rows.length);
   try {
