@@ -13,7 +13,7 @@ import { decodeLines, encodeLines } from '../src/core/recognize/recognize-lines'
 import { openNodeEngine } from '../src/node/page-ocr';
 import { readPageImage } from '../src/node/png-page';
 import type { PageImage } from '../src/protocol/page';
-import { drawnPage } from './support/drawn-page';
+import { drawnPage, seeded } from './support/drawn-page';
 
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 const FIXTURES: { png: string; label: string }[] = readFileSync(root('test/fixtures/formula/formulas.jsonl'), 'utf8')
@@ -30,8 +30,7 @@ const text = (s: string, font: string, width: number) =>
 /** Pen strokes that look like nothing: seeded, so the test reads the same crop every run. */
 const scribble = () =>
   drawnPage(420, 70, (ctx) => {
-    let s = 7;
-    const r = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const r = seeded(7);
     ctx.lineWidth = 2.5;
     ctx.beginPath();
     ctx.moveTo(10, 35);

@@ -7,7 +7,7 @@ import { ocrPage } from '../src/core/pipeline/ocr-page';
 import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engine';
 import { openNodeEngine } from '../src/node/page-ocr';
 import type { PageImage } from '../src/protocol/page';
-import { drawnPage } from './support/drawn-page';
+import { drawnPage, seeded } from './support/drawn-page';
 
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 
@@ -16,8 +16,7 @@ function penned(lines: number): PageImage {
   return drawnPage(1200, 1500, (ctx) => {
     ctx.fillStyle = '#efe6cf';
     ctx.fillRect(0, 0, 1200, 1500);
-    let s = 5;
-    const r = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const r = seeded(5);
     ctx.strokeStyle = '#2a2418';
     ctx.lineWidth = 3;
     for (let line = 0; line < lines; line++) {

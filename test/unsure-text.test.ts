@@ -7,7 +7,7 @@ import { ocrPage } from '../src/core/pipeline/ocr-page';
 import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engine';
 import { openNodeEngine } from '../src/node/page-ocr';
 import type { PageImage } from '../src/protocol/page';
-import { drawnPage } from './support/drawn-page';
+import { drawnPage, seeded } from './support/drawn-page';
 
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 
@@ -18,8 +18,7 @@ function letter(): PageImage {
   return drawnPage(1400, 900, (ctx) => {
     ctx.font = '30px DejaVu Serif';
     TYPED.forEach((t, i) => ctx.fillText(t, 120, 140 + i * 52));
-    let s = 11;
-    const r = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const r = seeded(11);
     ctx.lineWidth = 3;
     for (let line = 0; line < 3; line++) {
       const y = 520 + line * 90;

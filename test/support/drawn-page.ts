@@ -1,4 +1,5 @@
-// A page a test draws for itself: white paper, near-black ink (fill and stroke), as the PageImage the engine reads.
+// A page a test draws for itself: white paper, near-black ink (fill and stroke), as the PageImage the engine reads,
+// and the seeded numbers its strokes wander by.
 import { createCanvas } from '@napi-rs/canvas';
 import type { PageImage } from '../../src/protocol/page';
 
@@ -14,4 +15,10 @@ export function drawnPage(width: number, height: number, draw: (ctx: DrawContext
   draw(ctx);
   const data = ctx.getImageData(0, 0, width, height).data;
   return { width, height, pixels: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), dpi: 0 };
+}
+
+/** Numbers in [0, 1) from `seed`, the same on every run (a linear congruential generator). */
+export function seeded(seed: number): () => number {
+  let s = seed;
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
