@@ -126,8 +126,8 @@ describe('blankRuns', () => {
 
 describe('chooseCuts', () => {
   it('cuts near equal fractions of the width', () => {
-    const gaps = [10, 95, 110, 190, 205, 290].map((c) => ({ start: c - 2, end: c + 2 }));
-    expect(chooseCuts(gaps, 300, 100)).toEqual([95, 205]);
+    const gaps = [10, 95, 130, 170, 205, 290].map((c) => ({ start: c - 2, end: c + 2 }));
+    expect(chooseCuts(gaps, 300, 110)).toEqual([95, 205]);
   });
 
   it('prefers a wide word gap near the target to a narrow letter gap on it', () => {
@@ -138,13 +138,50 @@ describe('chooseCuts', () => {
     expect(chooseCuts(gaps, 200, 100)).toEqual([116]);
   });
 
-  it('goes past a long word to the nearest word space when the stretch holds only gaps inside words (typewriter)', () => {
+  it('cuts at word spaces only when the middle of the line holds only gaps inside a word (typewriter)', () => {
     // A typed line (old_scans 28_pg1): blank columns around every narrow letter, 6 px; word spaces 25 px. Near the
-    // middle only the word "reduction" stands, so the cut that fell between its t and i ("reduct | ion") moves to
-    // the space before it.
+    // middle only the word "reduction" stands: the cut goes to the spaces around it, not between its t and i
+    // ("reduct | ion"), and a third piece keeps every piece within the limit.
     const gap = (c: number, w: number) => ({ start: c - w / 2, end: c + w / 2 });
     const gaps = [gap(40, 6), gap(60, 6), gap(100, 25), gap(140, 6), gap(215, 25), gap(250, 6), gap(280, 6), gap(300, 6), gap(320, 6), gap(350, 6), gap(400, 25), gap(500, 25)];
-    expect(chooseCuts(gaps, 600, 300)).toEqual([215]);
+    expect(chooseCuts(gaps, 600, 300)).toEqual([215, 400]);
+  });
+
+  it('plans the whole line, so no piece is left with only letter gaps within reach (typewriter)', () => {
+    // Blank runs of a typed line of old_scans 28_pg1 ("cost of living and remedy existing conditions with relation
+    // to", 37 px box, pieces up to 278 px), as [start, width]. Cut by cut, the piece after "remedy" found no word
+    // space within reach and was cut between t and i: "condit ions".
+    const runs = [[18, 5], [43, 5], [89, 30], [163, 25], [207, 7], [255, 7], [329, 25], [420, 29], [586, 28], [681, 6], [728, 6], [803, 24], [918, 5], [964, 7], [1061, 24], [1130, 7], [1182, 25], [1321, 6], [1343, 5], [1395, 26]];
+    const gaps = runs.map(([start, w]) => ({ start: start!, end: start! + w! }));
+    const word = wordSpaceWidth(gaps, 37);
+    const cuts = chooseCuts(gaps, 1466, 278, word);
+    expect(cuts.length).toBeGreaterThanOrEqual(5);
+    for (const c of cuts) expect(gaps.some((g) => g.end - g.start >= 20 && c > g.start && c < g.end)).toBe(true);
+    const edges = [0, ...cuts, 1466];
+    for (let i = 1; i < edges.length; i++) expect(edges[i]! - edges[i - 1]!).toBeLessThanOrEqual(1.25 * 278);
+  });
+
+  it('cuts at every gap when there are fewer than the pieces the width needs', () => {
+    expect(chooseCuts([{ start: 98, end: 102 }], 400, 100)).toEqual([100]);
+    expect(chooseCuts([{ start: 98, end: 102 }, { start: 198, end: 202 }], 600, 100)).toEqual([100, 200]);
+  });
+
+  it('cuts only at gap centres, in order, on any line', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let line = 0; line < 300; line++) {
+      const width = 50 + Math.floor(next() * 2000);
+      const gaps: { start: number; end: number }[] = [];
+      for (let x = 5 + next() * 30; x < width - 10; x += 3 + next() * 60) gaps.push({ start: Math.floor(x), end: Math.floor(x) + 1 + Math.floor(next() * 12) });
+      const maxWidth = 40 + next() * 300;
+      const cuts = chooseCuts(gaps, width, maxWidth);
+      const centres = gaps.map((g) => (g.start + g.end) / 2);
+      cuts.forEach((c, i) => {
+        expect(centres).toContain(c);
+        if (i > 0) expect(c).toBeGreaterThan(cuts[i - 1]!);
+      });
+      if (width > maxWidth && gaps.length > 0) expect(cuts.length).toBeGreaterThan(0);
+    }
   });
 
   it('returns no cut when the width fits', () => {

@@ -111,36 +111,76 @@ export function blankRuns(ink: ArrayLike<number>, minWidth: number): Gap[] {
 }
 
 /**
- * Cut positions (gap centres) for pieces of about equal width, each about `maxWidth` at most:
- * n = ceil(width / maxWidth) pieces; near each i·width/n (within a quarter of maxWidth) the widest gap
- * wins, since spaces between words are wider than the spacing inside them. Where that stretch holds only
- * gaps inside words (typewriter faces leave blank columns around every i and l; a long word spans the
- * stretch), the word space nearest the target within half of maxWidth is taken instead, so long as the
- * piece stays within WORD_REACH × maxWidth; without any gap there, the nearest one. Equal pieces avoid a
- * one-word tail, which reads worse than a longer piece.
+ * Cut positions (gap centres), planned for the whole line at once: n = ceil(width / maxWidth) pieces of about
+ * equal width, cut at word spaces. Typewriter faces leave blank columns around every i and l, and a cut there
+ * reads "condit ions"; so where n pieces cannot all end at word spaces within WORD_REACH × maxWidth, one or two
+ * more pieces are tried, and only then is a cut between letters taken (the cheapest plan by the costs below; a
+ * line with no gap at all stays whole). Equal pieces avoid a one-word tail, which reads worse than a longer
+ * piece. Choosing cut by cut (the widest gap near each equal fraction) could leave a piece with no word space
+ * within reach, and cut inside its word.
  */
 export function chooseCuts(gaps: readonly Gap[], width: number, maxWidth: number, word = wordGapWidth(gaps)): number[] {
   const n = Math.ceil(width / maxWidth);
-  const cuts: number[] = [];
-  for (let i = 1; i < n; i++) {
-    const target = (i * width) / n;
-    const prev = cuts.length > 0 ? cuts[cuts.length - 1]! : 0;
-    const centre = (g: Gap) => (g.start + g.end) / 2;
-    const after = gaps.filter((g) => centre(g) > prev);
-    const distance = (g: Gap) => Math.abs(centre(g) - target);
-    const near = after.filter((g) => distance(g) <= maxWidth / 4);
-    const pick = (pool: readonly Gap[], better: (a: Gap, b: Gap) => boolean) => pool.reduce<Gap | undefined>((b, g) => (b === undefined || better(g, b) ? g : b), undefined);
-    const widest = pick(near, (a, b) => a.end - a.start > b.end - b.start || (a.end - a.start === b.end - b.start && distance(a) < distance(b)));
-    const reach = after.filter((g) => g.end - g.start >= word && distance(g) <= maxWidth / 2 && centre(g) - prev <= WORD_REACH * maxWidth);
-    const wordNearby = widest && widest.end - widest.start < word ? pick(reach, (a, b) => distance(a) < distance(b)) : undefined;
-    const best = wordNearby ?? widest ?? pick(after, (a, b) => distance(a) < distance(b));
-    if (best) cuts.push(centre(best));
+  if (n <= 1 || gaps.length === 0) return [];
+  const widest = Math.max(...gaps.map((g) => g.end - g.start));
+  // With too few gaps to tell word spaces from letter gaps, the widest gap stands for a word space.
+  const space = Number.isFinite(word) ? word : widest;
+  const stops = [0, ...gaps.map((g) => (g.start + g.end) / 2), width];
+  const inner = [false, ...gaps.map((g) => g.end - g.start < space), false];
+  // Between letters costs most; of the spaces, the wider: "Digestion, Human" is cut after its comma, not before.
+  const cutCost = [0, ...gaps.map((g) => INNER_CUT * Math.max(0, 1 - (g.end - g.start) / space) + NARROWER * (1 - (g.end - g.start) / widest)), 0];
+  const maxPieces = Math.min(n + 2, stops.length - 1);
+  // cost[k][j]: the cheapest k pieces from the line's start to stop j; from[k][j]: the stop before j.
+  const cost = Array.from({ length: maxPieces + 1 }, () => new Float64Array(stops.length).fill(Infinity));
+  const from = Array.from({ length: maxPieces + 1 }, () => new Int32Array(stops.length).fill(-1));
+  cost[0]![0] = 0;
+  for (let k = 1; k <= maxPieces; k++) {
+    for (let j = 1; j < stops.length; j++) {
+      for (let i = 0; i < j; i++) {
+        const c = cost[k - 1]![i]! + pieceCost((stops[j]! - stops[i]!) / maxWidth) + cutCost[j]!;
+        if (c < cost[k]![j]!) {
+          cost[k]![j] = c;
+          from[k]![j] = i;
+        }
+      }
+    }
   }
-  return cuts;
+  const plan = (k: number) => {
+    const cuts: number[] = [];
+    for (let j = from[k]![stops.length - 1]!, m = k - 1; j > 0; j = from[m]![j]!, m--) cuts.unshift(j);
+    return cuts;
+  };
+  const last = stops.length - 1;
+  const clean = (k: number) => {
+    const cuts = plan(k);
+    const edges = [0, ...cuts.map((j) => stops[j]!), width];
+    return cuts.every((j) => !inner[j]) && edges.every((e, i) => i === 0 || e - edges[i - 1]! <= WORD_REACH * maxWidth);
+  };
+  // A line with fewer gaps than n − 1 is cut at all of them.
+  const fewest = Math.min(n, maxPieces);
+  let k = Array.from({ length: maxPieces - fewest + 1 }, (_, i) => fewest + i).find((m) => Number.isFinite(cost[m]![last]!) && clean(m));
+  if (k === undefined) {
+    k = fewest;
+    for (let m = fewest; m <= maxPieces; m++) if (cost[m]![last]! < cost[k]![last]!) k = m;
+  }
+  if (!Number.isFinite(cost[k]![last]!)) return [];
+  return plan(k).map((j) => stops[j]!);
 }
 
 /** A piece may run this far past maxWidth to end at a word space rather than inside a word. */
 const WORD_REACH = 1.25;
+/** A cut in a blank run narrower than a word space: as costly as a piece ~1.45 × maxWidth wide. */
+const INNER_CUT = 10;
+/** A cut in a gap narrower than the line's widest: a little more than evening out the pieces is worth. */
+const NARROWER = 1.5;
+
+/** The cost of a piece `r` × maxWidth wide: its length past maxWidth (steeply past WORD_REACH) and a short tail. */
+function pieceCost(r: number): number {
+  const over = r <= 1 ? 0 : r <= WORD_REACH ? 8 * (r - 1) : 8 * (WORD_REACH - 1) + 40 * (r - WORD_REACH);
+  const short = r < 0.35 ? (3 * (0.35 - r)) / 0.35 : 0;
+  // For a given number of pieces, r² sums least over equal ones: of two plans, the more even one wins.
+  return 2 + over + short + 0.5 * r * r;
+}
 
 /**
  * How wide a line's word spaces are at least: 0.6 of its 75th-percentile gap. Blank runs inside words
