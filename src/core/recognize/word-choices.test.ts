@@ -11,7 +11,7 @@ const pieces = ['<pad>', '<bos>', '<eos>', ' ', '-', '.', 'M', '1', ...'abcdefgh
 const vocab: PieceVocab = { pieces, specials: new Set([0, 1, 2]) };
 const ids = (text: string) => [...text].map((ch) => pieces.indexOf(ch));
 const spell = (tokens: number[]) => tokens.map((t) => pieces[t]).join('');
-const lex = parseLexicon('regret\t10\nthe\t10\nsuch\t10\nmuch\t10\neach\t10\nwith\t10\nmust\t10\nmist\t35\ntemperance\t50\nsky\t10\n');
+const lex = parseLexicon('regret\t10\nthe\t10\nsuch\t10\nmuch\t10\neach\t10\nwith\t10\nmust\t10\nmist\t35\ntemperance\t50\nsky\t10\ntho\t50\nsmith\t70\n');
 
 /** Log-probabilities where each letter read is sure (0) except the runner-ups given: [position, letter, nats]. */
 function logProbs(tokens: number[], runnersUp: [number, string, number][]): LineLogProbs {
@@ -35,6 +35,14 @@ describe('listed words a misread word may have been', () => {
     expect(unlistedWords(ids('the sky.'), vocab, lex)).toEqual([]);
     // Unlisted, but no listed word is a few letters from it: a name or a code, not worth a pass.
     expect(unlistedWords(ids('the qzzzq.'), vocab, lex)).toEqual([]);
+  });
+
+  it('reads a rare listed word again only as a common word one letter away', () => {
+    // "tho" (rare) may be "the" misread; "mist" (listed, not rare) and "smith" (rare, no common word a letter away) stay.
+    const t = ids('tho mist smith');
+    expect(unlistedWords(t, vocab, lex)).toEqual([{ start: 0, end: 3, near: [{ word: 'the', swaps: 1 }] }]);
+    const [word] = misreadWords(t, logProbs(t, [[2, 'e', 0.4]]), vocab, lex);
+    expect(word!.candidates.map((c) => spell(c.ids))).toEqual(['the']);
   });
 
   it('shortlists listed words a few letters away, likeliest first by the forced pass, whatever letter they swap in', () => {

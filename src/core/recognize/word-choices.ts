@@ -5,10 +5,11 @@
 // letter was: listed words a few letters from the misread are shortlisted by that estimate, then each is scored
 // exactly, swapped into its line, by one more forced pass. A word that costs little log-probability against the
 // reading, and clearly less than any other, replaces the misread. The pixels decide, not the word list alone
-// (word-repair.ts mends by shape and list only).
+// (word-repair.ts mends by shape and list only). A rare listed word is read again too, as a common word one letter
+// away: "tho", "wo", "nob" on worn print are "the", "we", "not" far more often than themselves.
 //
 // Decoding itself is untouched: the passes run after greedy (or speculative, identical) decoding has finished,
-// on the same memory, for lines holding an unlisted word.
+// on the same memory, for lines holding an unlisted or rare word.
 //
 //   forcedLogProbs(model, memory, rows, bos) → per row, per position: log-softmax over the vocabulary
 //   unlistedWords(tokens, vocab, lex) → a line's unlisted words, each with the listed words near it
@@ -42,6 +43,12 @@ const SHORTLIST = 3;
  * by up to 4 nats: "onme" → "came" 7.0 estimated, 3.7 exact).
  */
 const slack = (swaps: number) => (swaps > 1 ? 4.5 : 0.5);
+/**
+ * A listed word this rare (SCOWL level) is read again, as a word of level COMMON or commoner one letter away (on
+ * the real dev sets: old_scans one test more, none lost; "tho" → "the", "wo" → "we", "yon" → "you").
+ */
+const RARE = 50;
+const COMMON = 10;
 /** Lines per exact-scoring decoder call. */
 const EXACT_LINES = 16;
 
@@ -143,8 +150,10 @@ export interface UnlistedWord extends LineWord {
 export function unlistedWords(tokens: readonly number[], vocab: PieceVocab, lex: Lexicon): UnlistedWord[] {
   return lowerWords(tokens, vocab).flatMap((w) => {
     const word = spell(tokens, vocab, w.start, w.end);
-    if (word.length < 2 || lex.rank(word) !== undefined) return [];
-    const near = listedNear(wordIndex(lex), word, w.capital);
+    const rank = lex.rank(word);
+    if (word.length < 2 || (rank !== undefined && rank < RARE)) return [];
+    // A rare listed word ("tho", "et") may be a common one misread by a letter ("the", "at").
+    const near = listedNear(wordIndex(lex), word, w.capital).filter((n) => rank === undefined || (n.swaps === 1 && lex.rank(n.word)! <= COMMON));
     return near.length ? [{ ...w, near }] : [];
   });
 }
