@@ -134,10 +134,14 @@ export function chooseCuts(gaps: readonly Gap[], width: number, maxWidth: number
   const cost = Array.from({ length: maxPieces + 1 }, () => new Float64Array(stops.length).fill(Infinity));
   const from = Array.from({ length: maxPieces + 1 }, () => new Int32Array(stops.length).fill(-1));
   cost[0]![0] = 0;
-  for (let k = 1; k <= maxPieces; k++) {
-    for (let j = 1; j < stops.length; j++) {
-      for (let i = 0; i < j; i++) {
-        const c = cost[k - 1]![i]! + pieceCost((stops[j]! - stops[i]!) / maxWidth) + cutCost[j]!;
+  for (let j = 1, first = 0; j < stops.length; j++) {
+    // A piece spans at most MAX_SPAN × maxWidth unless no gap lies within it: pieces that wide cost far more than
+    // a cut, and the plan stays linear in the gaps on long lines of small print (hundreds of letter gaps).
+    while (stops[j]! - stops[first]! > MAX_SPAN * maxWidth) first++;
+    for (let i = Math.min(first, j - 1); i < j; i++) {
+      const piece = pieceCost((stops[j]! - stops[i]!) / maxWidth) + cutCost[j]!;
+      for (let k = 1; k <= maxPieces; k++) {
+        const c = cost[k - 1]![i]! + piece;
         if (c < cost[k]![j]!) {
           cost[k]![j] = c;
           from[k]![j] = i;
@@ -167,6 +171,8 @@ export function chooseCuts(gaps: readonly Gap[], width: number, maxWidth: number
   return plan(k).map((j) => stops[j]!);
 }
 
+/** Widest piece the plan weighs where a gap lies inside it. */
+const MAX_SPAN = 3;
 /** A piece may run this far past maxWidth to end at a word space rather than inside a word. */
 const WORD_REACH = 1.25;
 /** A cut in a blank run narrower than a word space: as costly as a piece ~1.45 × maxWidth wide. */
