@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox, PageImage } from '../../protocol/page';
+import { mulberry32 } from '../random/mulberry32';
 import { blankRuns, chooseCuts, splitWideLine, wordSpaceWidth } from './line-pieces';
 
 /** A white page with dark "words" (filled rectangles) at the given x ranges, rows 10..30. */
@@ -167,8 +168,7 @@ describe('chooseCuts', () => {
   });
 
   it('cuts only at gap centres, in order, on any line', () => {
-    let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const next = mulberry32(7);
     for (let line = 0; line < 300; line++) {
       const width = 50 + Math.floor(next() * 2000);
       const gaps: { start: number; end: number }[] = [];

@@ -149,26 +149,27 @@ export function chooseCuts(gaps: readonly Gap[], width: number, maxWidth: number
       }
     }
   }
+  const last = stops.length - 1;
+  // The stops cut at by the cheapest k pieces, or undefined when k pieces cannot cover the line.
   const plan = (k: number) => {
+    if (!Number.isFinite(cost[k]![last]!)) return undefined;
     const cuts: number[] = [];
-    for (let j = from[k]![stops.length - 1]!, m = k - 1; j > 0; j = from[m]![j]!, m--) cuts.unshift(j);
+    for (let j = from[k]![last]!, m = k - 1; j > 0; j = from[m]![j]!, m--) cuts.unshift(j);
     return cuts;
   };
-  const last = stops.length - 1;
-  const clean = (k: number) => {
-    const cuts = plan(k);
+  const clean = (cuts: number[]) => {
     const edges = [0, ...cuts.map((j) => stops[j]!), width];
     return cuts.every((j) => !inner[j]) && edges.every((e, i) => i === 0 || e - edges[i - 1]! <= WORD_REACH * maxWidth);
   };
   // A line with fewer gaps than n − 1 is cut at all of them.
   const fewest = Math.min(n, maxPieces);
-  let k = Array.from({ length: maxPieces - fewest + 1 }, (_, i) => fewest + i).find((m) => Number.isFinite(cost[m]![last]!) && clean(m));
-  if (k === undefined) {
-    k = fewest;
-    for (let m = fewest; m <= maxPieces; m++) if (cost[m]![last]! < cost[k]![last]!) k = m;
+  let cheapest = fewest;
+  for (let k = fewest; k <= maxPieces; k++) {
+    const cuts = plan(k);
+    if (cuts && clean(cuts)) return cuts.map((j) => stops[j]!);
+    if (cost[k]![last]! < cost[cheapest]![last]!) cheapest = k;
   }
-  if (!Number.isFinite(cost[k]![last]!)) return [];
-  return plan(k).map((j) => stops[j]!);
+  return (plan(cheapest) ?? []).map((j) => stops[j]!);
 }
 
 /** Widest piece the plan weighs where a gap lies inside it. */

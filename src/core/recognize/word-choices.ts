@@ -12,7 +12,7 @@
 // on the same memory, for lines holding an unlisted or rare word.
 //
 //   forcedLogProbs(model, memory, rows, bos) → per row, per position: log-softmax over the vocabulary
-//   unlistedWords(tokens, vocab, lex) → a line's unlisted words, each with the listed words near it
+//   unlistedWords(tokens, vocab, lex) → a line's unlisted (and rare) words, each with the listed words near it
 //   misreadWords(tokens, logProbs, vocab, lex) → those words, each with its shortlist
 //   chooseReading(reading, costs) → the listed word taken, if any
 //   readWordsAgain(model, memory, lines, tokenizer, vocab, lex) → the lines with misread words replaced
@@ -138,14 +138,15 @@ export function lowerWords(tokens: readonly number[], vocab: PieceVocab): LineWo
   return out;
 }
 
-/** A word of a line the list does not know, and the listed words it may be a misreading of (listedNear). */
+/** A word of a line the list does not know (or lists as rare), and the listed words it may be a misreading of (listedNear). */
 export interface UnlistedWord extends LineWord {
   near: { word: string; swaps: number }[];
 }
 
 /**
- * The words of a line (two letters or more) the list does not know but could have been misread for a listed one:
- * the lines holding any are worth a forced pass; a name or a code no listed word is a few letters from is not.
+ * The words of a line (two letters or more) the list does not know but could have been misread for a listed one,
+ * and its rare listed words a common one is a letter from: the lines holding any are worth a forced pass; a name
+ * or a code no listed word is a few letters from is not.
  */
 export function unlistedWords(tokens: readonly number[], vocab: PieceVocab, lex: Lexicon): UnlistedWord[] {
   return lowerWords(tokens, vocab).flatMap((w) => {
