@@ -25,10 +25,10 @@ const ENCODER = 'models/pocket/encoder.onnx';
 let dir = '';
 let pieces: CorpusLine[] = [];
 
-async function features(graph: string, p: CorpusLine): Promise<Float32Array> {
-  const s = await ort.InferenceSession.create(graph, { intraOpNumThreads: 1 });
+const open = (graph: string) => ort.InferenceSession.create(graph, { intraOpNumThreads: 1 });
+
+async function features(s: ort.InferenceSession, p: CorpusLine): Promise<Float32Array> {
   const out = await s.run({ x: new ort.Tensor('float32', p.input.tensor, [1, 3, p.input.height, p.input.width]) });
-  await s.release();
   return out.feats!.data as Float32Array;
 }
 
@@ -58,14 +58,16 @@ print(" ".join(f"{n.name}={w[n.input[1]][0]}x{w[n.input[1]][1]}" for n in m.grap
     expect(stdout.trim()).toBe('p2o.Conv.14=120x180 p2o.Conv.16=120x120 p2o.Conv.28=480x240 p2o.Conv.30=360x480');
     let num = 0;
     let den = 0;
+    const [fullEncoder, prunedEncoder] = [await open(ENCODER), await open(join(dir, 'pruned.onnx'))];
     for (const p of pieces.slice(0, 6)) {
-      const [full, pruned] = [await features(ENCODER, p), await features(join(dir, 'pruned.onnx'), p)];
+      const [full, pruned] = [await features(fullEncoder, p), await features(prunedEncoder, p)];
       expect(pruned.length).toBe(full.length);
       for (let i = 0; i < full.length; i++) {
         num += (pruned[i]! - full[i]!) ** 2;
         den += full[i]! ** 2;
       }
     }
+    await Promise.all([fullEncoder.release(), prunedEncoder.release()]);
     console.log(`pruned encoder: features off by ${(100 * Math.sqrt(num / den)).toFixed(1)} % (root mean square, relative)`);
     expect(num / den).toBeGreaterThan(1e-4);
     expect(num / den).toBeLessThan(0.5);
@@ -83,7 +85,9 @@ with torch.no_grad():
 y.numpy().astype(np.float32).tofile("${join(dir, 'y.f32')}")
 `], { env, timeout: 120_000 });
     const torchOut = new Float32Array(readFileSync(join(dir, 'y.f32')).buffer.slice(0));
-    const ortOut = await features(join(dir, 'pruned.onnx'), p);
+    const session = await open(join(dir, 'pruned.onnx'));
+    const ortOut = await features(session, p);
+    await session.release();
     const steps = ortOut.length / 600;
     expect(torchOut.length).toBe(480 * steps);
     let worst = 0;

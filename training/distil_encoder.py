@@ -59,7 +59,8 @@ def batches(ids, shuffle):
     ids = sorted(ids, key=lambda i: index[i]['w'])
     out, cur = [], []
     for i in ids:
-        if cur and (len(cur) + 1) * max(index[j]['w'] for j in cur + [i]) > args.batch_cols:
+        # Sorted by width: the piece added is the batch's widest.
+        if cur and (len(cur) + 1) * index[i]['w'] > args.batch_cols:
             out.append(cur); cur = []
         cur.append(i)
     if cur: out.append(cur)
@@ -77,14 +78,16 @@ if os.path.exists(ck):
     rng = np.random.default_rng(args.seed + step)
     print('resumed at', step)
 
+def relative_error(s, t):
+    return ((s - t) ** 2).mean() / (t ** 2).mean()
+
+# The held-out batches and the teacher's output on them, computed once.
+with torch.no_grad():
+    held_out = [(x, teacher(x), len(ids)) for ids in batches(val, False) for x in [batch(ids)]]
+
 def val_loss():
-    tot, n = 0.0, 0
     with torch.no_grad():
-        for ids in batches(val, False):
-            x = batch(ids)
-            t = teacher(x); s = student(x)
-            tot += float(((s - t) ** 2).mean() / (t ** 2).mean()) * len(ids); n += len(ids)
-    return tot / n
+        return sum(float(relative_error(student(x), t)) * n for x, t, n in held_out) / len(val)
 
 print(f'{len(train)} train / {len(val)} val pieces; val rel. error at start {val_loss():.5f}', flush=True)
 t0 = time.time()
@@ -96,7 +99,7 @@ while step < args.steps:
         x = batch(ids)
         with torch.no_grad(): t = teacher(x)
         s = student(x)
-        loss = ((s - t) ** 2).mean() / (t ** 2).mean()
+        loss = relative_error(s, t)
         opt.zero_grad(); loss.backward()
         torch.nn.utils.clip_grad_norm_(student.parameters(), 1.0)
         opt.step()
@@ -109,5 +112,4 @@ while step < args.steps:
             student.save(args.out)
         if step % 250 == 0:
             print(f'step {step} val rel. error {val_loss():.5f}', flush=True)
-student.save(args.out)
 print('val rel. error at end', val_loss())

@@ -9,7 +9,6 @@
 //     → OUT_DIR/NAME.f32 and index.json: CALIB's extra outputs (prune_encoder.py --calib-graph) at random positions
 //       of real pieces — the fixture pages, old documents and two scanned corpus pages — for the least-squares refit
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { openSource } from '../cli/page-source';
 import { lineInput, linePreprocess } from '../src/core/image/line-input';
 import { readingPieces } from '../src/core/image/line-pieces';
@@ -18,17 +17,10 @@ import { closePageEngine } from '../src/core/pipeline/page-engine';
 import { mulberry32 } from '../src/core/random/mulberry32';
 import { sampleActivations } from './encoder-samples';
 import { openNodeEngine } from '../src/node/page-ocr';
-import type { PageImage } from '../src/protocol/page';
+import { decodePageImage } from '../src/node/png-page';
 import { corpusLines, FIXTURE_PAGES } from '../test/support/line-corpus';
 // @ts-expect-error plain JS helper without types
 import { degradePage, seedOf } from '../test/support/degrade.mjs';
-
-async function decodeJpeg(jpeg: Buffer): Promise<PageImage> {
-  const im = await loadImage(jpeg);
-  const ctx = createCanvas(im.width, im.height).getContext('2d');
-  ctx.drawImage(im, 0, 0);
-  return { width: im.width, height: im.height, pixels: new Uint8ClampedArray(ctx.getImageData(0, 0, im.width, im.height).data), dpi: 0 };
-}
 
 async function pieces(dir: string, out: string, maxPages: number, every: number) {
   const engine = await openNodeEngine('models/pocket', 2);
@@ -45,7 +37,7 @@ async function pieces(dir: string, out: string, maxPages: number, every: number)
     for (let p = 1; p <= Math.min(2, src.pageCount); p++) {
       const page = await src.render(p);
       for (const scan of [false, true]) {
-        const img = scan ? await decodeJpeg(degradePage(page, seedOf(`${f}#${p}`)).jpeg) : page;
+        const img = scan ? await decodePageImage(degradePage(page, seedOf(`${f}#${p}`)).jpeg) : page;
         const boxes = (await detectLines(engine, img)).map((l) => l.bbox);
         for (const [k, box] of readingPieces(img, boxes, 360, pre.targetHeight).boxes.entries()) {
           if ((k + pages) % every !== 0) continue;

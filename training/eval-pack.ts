@@ -17,7 +17,7 @@ import { editDistance as distance } from '../src/core/text/edit-distance';
 import { closePageEngine } from '../src/core/pipeline/page-engine';
 import { decodeLines, encodeLines } from '../src/core/recognize/recognize-lines';
 import { openNodeEngine } from '../src/node/page-ocr';
-import { readPageImage } from '../src/node/png-page';
+import { decodePageImage, readPageImage } from '../src/node/png-page';
 import type { BBox, PageImage } from '../src/protocol/page';
 
 const args = process.argv.slice(2);
@@ -59,13 +59,9 @@ async function page(path: string): Promise<{ img: PageImage; scale: number }> {
 
 async function scanned(clean: PageImage, path: string) {
   const { degradePage, seedOf } = await import('../test/support/degrade.mjs');
-  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const { jpeg } = degradePage(clean, seedOf(`lines:${path}`), { angleDeg: 0 });
-  const im = await loadImage(jpeg);
-  const ctx = createCanvas(im.width, im.height).getContext('2d');
-  ctx.drawImage(im, 0, 0);
-  const pixels = new Uint8ClampedArray(ctx.getImageData(0, 0, im.width, im.height).data);
-  return { img: { width: im.width, height: im.height, pixels, dpi: 0 }, scale: im.width / clean.width };
+  const img = await decodePageImage(jpeg);
+  return { img, scale: img.width / clean.width };
 }
 
 // The text layer must describe visible pixels: at least one baseline reader roughly agrees with it.

@@ -39,6 +39,7 @@ class OnnxPrefix(torch.nn.Module):
                     need.add(i)
                     stack.append(i)
         self.nodes = [n for n in g.node if any(o in need for o in n.output) and n.op_type != 'Constant']
+        self.attrs = [attrs(n) for n in self.nodes]
         # Batch-norm statistics stay as they are (a variance trained below zero would give NaN).
         frozen = {t for n in self.nodes if n.op_type == 'BatchNormalization' for t in n.input[3:5]}
         for name, a in arrays.items():
@@ -50,12 +51,10 @@ class OnnxPrefix(torch.nn.Module):
     def forward(self, x):
         env = {self.model.graph.input[0].name: x}
         val = lambda t: env[t] if t in env else self.params[self.names[t]]
-        for n in self.nodes:
-            a = attrs(n)
+        for n, a in zip(self.nodes, self.attrs):
             i = [val(t) if t else None for t in n.input]
             op = n.op_type
             if op == 'Conv':
-                k = a.get('kernel_shape')
                 pads = a.get('pads', [0, 0, 0, 0])
                 y = F.conv2d(i[0], i[1], i[2] if len(i) > 2 else None, stride=a.get('strides', [1, 1]),
                              padding=(pads[0], pads[1]), dilation=a.get('dilations', [1, 1]), groups=a.get('group', 1))

@@ -5,7 +5,12 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PageImage } from '../protocol/page';
 
 export async function readPageImage(path: string): Promise<PageImage> {
-  const img = await loadImage(readFileSync(path));
+  return decodePageImage(readFileSync(path));
+}
+
+/** Encoded image bytes (PNG, JPEG) as a PageImage at their own size. */
+export async function decodePageImage(bytes: Uint8Array): Promise<PageImage> {
+  const img = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const canvas = createCanvas(img.width, img.height);
   const ctx = canvas.getContext('2d');
   ctx.drawImage(img, 0, 0);
