@@ -1,8 +1,9 @@
-// The pack's int8 line encoder against its float one, side by side on real scans in Node: the same pages read by
-// both (taking turns page by page, the order flipped every other page, so load from other processes falls on
-// both alike), seconds per page and in the encoder, and how often the Markdown is the same.
-// A benchmark, not a test: it reports numbers and never judges them.
-//   npx tsx bench/encoder-int8.ts [--pack models/pocket] [--pages N per set] [--k 3] [--out bench/results/encoder-int8.json]
+// The pack's int8 line encoder (or, --graph detector, its int8 detector) against its float one, side by side on
+// real scans in Node: the same pages read by both (taking turns page by page, the order flipped every other page,
+// so load from other processes falls on both alike), seconds per page and in that graph's stage, and how often
+// the Markdown is the same. A benchmark, not a test: it reports numbers and never judges them.
+//   npx tsx bench/encoder-int8.ts [--graph encoder|detector] [--pack models/pocket] [--pages N per set] [--k 3]
+//     [--out bench/results/encoder-int8.json, or detector-int8.json]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,20 +22,31 @@ const { values } = parseArgs({
     pack: { type: 'string', default: 'models/pocket' },
     pages: { type: 'string', default: '6' },
     k: { type: 'string', default: '3' },
-    out: { type: 'string', default: 'bench/results/encoder-int8.json' },
+    graph: { type: 'string', default: 'encoder' },
+    out: { type: 'string' },
   },
 });
+const detector = values.graph === 'detector';
+if (!detector && values.graph !== 'encoder') throw new Error(`--graph ${values.graph}: expected encoder or detector`);
+const out = values.out ?? `bench/results/${values.graph}-int8.json`;
+const stage = detector ? 'detect' : 'encoder';
 const pack = (await loadPackDir(values.pack!)) as LoadedPack<LinesPack>;
 const rec = pack.manifest.recognizer;
-if (!rec.encoderInt8) throw new Error(`${values.pack}: the pack has no int8 encoder (recognizer.encoderInt8)`);
+if (!(detector ? pack.manifest.detector.graphInt8 : rec.encoderInt8)) {
+  throw new Error(`${values.pack}: the pack has no int8 ${values.graph} (${detector ? 'detector.graphInt8' : 'recognizer.encoderInt8'})`);
+}
+// The same pack without the int8 graph: what WebGPU reads.
+const floatPack = detector
+  ? { ...pack, manifest: { ...pack.manifest, detector: { ...pack.manifest.detector, graphInt8: undefined } } }
+  : { ...pack, manifest: { ...pack.manifest, recognizer: { ...rec, encoderInt8: undefined } } };
 
 async function reader(variant: LoadedPack<LinesPack>): Promise<PageReader> {
   const runtime = new OrtNodeRuntime();
   return openPageReader(runtime, (bytes, label, graph) => runtime.session(bytes, label, [], graph), variant);
 }
 const systems = [
-  { name: 'int8 encoder', reader: await reader(pack) },
-  { name: 'float encoder', reader: await reader({ ...pack, manifest: { ...pack.manifest, recognizer: { ...rec, encoderInt8: undefined } } }) },
+  { name: 'int8', reader: await reader(pack) },
+  { name: 'float', reader: await reader(floatPack) },
 ];
 const k = Number(values.k);
 for (const s of systems) await s.reader.warmUp(k);
@@ -48,19 +60,19 @@ for (const set of ['old_scans', 'long_tiny_text']) {
   }
 }
 
-interface Timing { s: number; encoderS: number }
+interface Timing { s: number; stageS: number }
 const rows: { set: string; pdf: string; same: boolean; int8: Timing; float: Timing }[] = [];
 for (const [n, page] of pages.entries()) {
   const order = n % 2 === 0 ? systems : [...systems].reverse();
-  const got: Record<string, { s: number; encoderS: number; markdown: string }> = {};
+  const got: Record<string, { s: number; stageS: number; markdown: string }> = {};
   for (const s of order) {
     const t = performance.now();
     const r = await s.reader.read(page.image, { page: 1, k, dropHeaders: true });
-    got[s.name] = { s: (performance.now() - t) / 1000, encoderS: r.stats.ms.encoder / 1000, markdown: r.markdown };
+    got[s.name] = { s: (performance.now() - t) / 1000, stageS: r.stats.ms[stage] / 1000, markdown: r.markdown };
   }
   const [a, b] = systems.map((s) => got[s.name]!);
-  rows.push({ set: page.set, pdf: page.pdf, same: a!.markdown === b!.markdown, int8: { s: a!.s, encoderS: a!.encoderS }, float: { s: b!.s, encoderS: b!.encoderS } });
-  console.log(`${page.set} ${page.pdf}: int8 ${a!.s.toFixed(2)} s (encoder ${a!.encoderS.toFixed(2)}), float ${b!.s.toFixed(2)} s (encoder ${b!.encoderS.toFixed(2)}), Markdown ${a!.markdown === b!.markdown ? 'same' : 'differs'}`);
+  rows.push({ set: page.set, pdf: page.pdf, same: a!.markdown === b!.markdown, int8: { s: a!.s, stageS: a!.stageS }, float: { s: b!.s, stageS: b!.stageS } });
+  console.log(`${page.set} ${page.pdf}: int8 ${a!.s.toFixed(2)} s (${stage} ${a!.stageS.toFixed(2)}), float ${b!.s.toFixed(2)} s (${stage} ${b!.stageS.toFixed(2)}), Markdown ${a!.markdown === b!.markdown ? 'same' : 'differs'}`);
 }
 for (const s of systems) await s.reader.close();
 
@@ -68,13 +80,14 @@ const total = (variant: 'int8' | 'float', key: keyof Timing) => rows.reduce((t, 
 const summary = {
   pages: rows.length,
   pageSpeedup: total('float', 's') / total('int8', 's'),
-  encoderSpeedup: total('float', 'encoderS') / total('int8', 'encoderS'),
+  stage,
+  stageSpeedup: total('float', 'stageS') / total('int8', 'stageS'),
   sPerPage: { int8: total('int8', 's') / rows.length, float: total('float', 's') / rows.length },
   sameMarkdown: rows.filter((r) => r.same).length,
 };
 console.log(
   `${summary.pages} pages: int8 ${summary.sPerPage.int8.toFixed(2)} s/page, float ${summary.sPerPage.float.toFixed(2)} s/page — ` +
-    `${summary.pageSpeedup.toFixed(2)}× a page, ${summary.encoderSpeedup.toFixed(2)}× in the encoder; same Markdown on ${summary.sameMarkdown}`,
+    `${summary.pageSpeedup.toFixed(2)}× a page, ${summary.stageSpeedup.toFixed(2)}× in ${stage}; same Markdown on ${summary.sameMarkdown}`,
 );
-writeFileSync(values.out!, JSON.stringify({ date: new Date().toISOString(), pack: values.pack, k, summary, rows }, null, 1) + '\n');
+writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), pack: values.pack, graph: values.graph, k, summary, rows }, null, 1) + '\n');
 process.exit(0);

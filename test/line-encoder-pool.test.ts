@@ -40,6 +40,10 @@ describe('the line encoder pool', () => {
     const main = new OrtNodeRuntime({ threads: 1 });
     const route = runtimeFor(pack, main, 2);
     expect(route(pack.manifest.detector.graph).threads).toBe(2);
+    // A pack's int8 detector, where it has one, gets them too.
+    const int8 = { ...pack.manifest.detector.graph, file: 'detector-int8.onnx' };
+    const withInt8 = { ...pack, manifest: { ...pack.manifest, detector: { ...pack.manifest.detector, graphInt8: int8 } } };
+    expect(runtimeFor(withInt8, main, 2)(int8).threads).toBe(2);
     expect(route(pack.manifest.recognizer.encoder)).toBe(main);
     // One core: nothing to share out.
     expect(runtimeFor(pack, main, 1)(pack.manifest.detector.graph)).toBe(main);

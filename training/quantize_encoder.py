@@ -9,9 +9,14 @@ src/core/recognize/tensor-runtime.ts). Everything else stays float, chosen by me
 held-out lines (training/RESULTS.md): quantizing the depthwise, squeeze-excite and neck convolutions, the
 first and the last one cost accuracy for little time.
 
+The detector the same way (--detector): its two heaviest convolutions (DETECTOR_QUANTIZED), the pack's
+detector-int8.onnx (pack.json detector.graphInt8, written by fold_detector.py), measured in bench/PAGES.md.
+
   python quantize_encoder.py --calib-graph IN.onnx OUT.onnx    graph whose outputs are every Conv's input and output
   python quantize_encoder.py IN.onnx RANGES.json OUT.onnx      quantize QUANTIZED with the ranges measured on it
-Ranges: npx tsx training/calibrate-encoder.ts OUT.onnx training/encoder-ranges.json 300 (RANGE=pct99.99)
+  python quantize_encoder.py --detector IN.onnx RANGES.json OUT.onnx
+Ranges: npx tsx training/calibrate-encoder.ts OUT.onnx training/encoder-ranges.json 300 (RANGE=pct99.99),
+        npx tsx training/calibrate-detector.ts OUT.onnx training/detector-ranges.json 63 (RANGE=pct99.999)
 """
 import json
 import sys
@@ -26,6 +31,14 @@ QUANTIZED = {f"p2o.Conv.{i}" for i in (2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 24, 2
 
 def convs(m):
     return [n for n in m.graph.node if n.op_type == "Conv"]
+
+
+# The detector's two 3×3 convolutions at a quarter of the page's size, 96 → 24 channels: the neck's last (Conv.58)
+# and the head's (Conv.61), 3.3 of its 7.1 G multiply-adds on an A4 page. Measured (bench/PAGES.md): with the
+# whole neck and head in int8 (13 convolutions) the detector was no faster in Node and ~4 % faster in WASM than
+# with these two, and the real-page eval lost 7 tests of 672 against 2; the backbone's 1×1 convolutions in int8
+# lost a line in seven on typed letters (training/compare-detectors.ts).
+DETECTOR_QUANTIZED = {"p2o.Conv.58", "p2o.Conv.61"}
 
 
 def calib_graph(src, dst):
@@ -70,7 +83,9 @@ def upgrade_to_opset13(m):
             g.initializer.append(numpy_helper.from_array(np.array(attrs["axes"], np.int64), name))
             n.input.append(name)
             del n.attribute[:]
-        elif n.op_type in ("Unsqueeze", "Split", "ReduceSum", "Clip", "Pad", "Upsample", "Resize", "TopK"):
+        elif n.op_type == "Resize" and (attrs.get("mode") != b"nearest" or attrs.get("coordinate_transformation_mode") not in (b"asymmetric", None)):
+            raise ValueError(f"Resize {attrs}: only the detector's nearest/asymmetric form is known to agree in opset 13")
+        elif n.op_type in ("Unsqueeze", "Split", "ReduceSum", "Clip", "Pad", "Upsample", "TopK"):
             raise ValueError(f"{n.op_type} changed between opset 9 and 13: not handled")
         elif n.op_type == "Softmax" and attrs.get("axis") != 3:
             raise ValueError(f"Softmax over axis {attrs.get('axis')}: opset 13 differs")
@@ -174,5 +189,7 @@ def quantize(src, ranges_path, dst, only=QUANTIZED):
 if __name__ == "__main__":
     if sys.argv[1] == "--calib-graph":
         calib_graph(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "--detector":
+        quantize(sys.argv[2], sys.argv[3], sys.argv[4], only=DETECTOR_QUANTIZED)
     else:
         quantize(sys.argv[1], sys.argv[2], sys.argv[3])

@@ -56,5 +56,6 @@ export function runtimeFor(pack: LoadedPack, runtime: OrtNodeRuntime, threads: n
   const cores = threads > 0 ? threads : availableParallelism();
   if (!isLinesPack(pack) || runtime.threads === cores) return () => runtime;
   const detector = new OrtNodeRuntime({ threads: cores });
-  return (graph) => (graph === pack.manifest.detector.graph ? detector : runtime);
+  const { graph: float, graphInt8 } = pack.manifest.detector;
+  return (graph) => (graph === float || graph === graphInt8 ? detector : runtime);
 }

@@ -105,6 +105,8 @@ export interface RecognizerSpec extends DecoderGeometry {
 
 export interface DetectorSpec {
   graph: GraphSpec;
+  /** The detector again, same inputs and outputs, with convolutions in int8: what the CPU backends run. */
+  graphInt8?: GraphSpec;
   preprocess: ImagePreprocess;
   /** DB post-processing parameters. */
   threshold: number;

@@ -86,6 +86,16 @@ describe('pack manifest', () => {
     expect(errorOf(p).message).toMatch(/recognizer\.encoderInt8\.outputs.*feats/);
   });
 
+  it('lists an int8 detector beside the float one and rejects one whose output is not the float one\'s', () => {
+    const p = validPack();
+    p.detector.graphInt8 = graph('det-int8.onnx', 'f', ['x'], ['prob']);
+    expect(packFiles(validateManifest(p)).map((f) => f.file)).toEqual(['det.onnx', 'det-int8.onnx', 'enc.onnx', 'mem.onnx', 'dec.onnx', 'draft.onnx', 'tokenizer.json']);
+    p.detector.graphInt8 = graph('det-int8.onnx', 'f', ['x'], ['sigmoid']);
+    expect(errorOf(p).message).toMatch(/detector\.graphInt8\.outputs.*prob/);
+    p.detector.graphInt8 = graph('det-int8.onnx', 'f', ['image'], ['prob']);
+    expect(errorOf(p).message).toMatch(/detector\.graphInt8\.inputs.*"x"/);
+  });
+
   it('lists a word list after the tokenizer and names a lexicon entry without a hash', () => {
     const p = validPack();
     p.recognizer.lexicon = { file: 'lexicon.txt', sha256: sha('8'), bytes: 1000 };

@@ -219,7 +219,8 @@ export function validateManifest(raw: unknown, file = 'pack.json'): PackManifest
 
 function checkLines(c: Checker, o: Obj): LinesPack {
   const det = c.obj(o.detector, 'detector');
-  checkGraph(c, det.graph, 'detector.graph', ['x'], []);
+  const dg = checkGraph(c, det.graph, 'detector.graph', ['x'], []);
+  if (det.graphInt8 !== undefined) checkGraph(c, det.graphInt8, 'detector.graphInt8', ['x'], dg.outputs.map((t) => t.name));
   const dpre = checkPreprocess(c, det.preprocess, 'detector.preprocess');
   if (dpre.maxSide === undefined) c.fail('detector.preprocess.maxSide', 'is required for a detector');
   for (const key of ['threshold', 'boxThreshold', 'unclipRatio'] as const) c.num(det, key, 'detector');
@@ -262,6 +263,7 @@ function listedFiles(m: PackManifest): PackFile[] {
     out.push({ file: t.file, sha256: t.sha256, bytes: t.bytes, field: 'tokenizer' });
   } else {
     graph(m.detector.graph, 'detector.graph');
+    graph(m.detector.graphInt8, 'detector.graphInt8');
     for (const [key, r] of [['recognizer', m.recognizer], ['formula', m.formula]] as const) {
       if (!r) continue;
       graph(r.encoder, `${key}.encoder`);

@@ -2,7 +2,7 @@
 import type { LoadedPack } from '../pack/loaded-pack';
 import { isLinesPack, packBytes } from '../pack/loaded-pack';
 import type { DetectorSpec } from '../pack/manifest-types';
-import { closeRecognizer, openRecognizer, type SessionFactory } from '../recognize/open-recognizer';
+import { closeRecognizer, openRecognizer, usesInt8Graphs, type SessionFactory } from '../recognize/open-recognizer';
 import type { LineEncoderFactory } from '../recognize/line-memory';
 import type { LineRecognizer } from '../recognize/recognize-lines';
 import type { TensorRuntime, TensorSession } from '../recognize/tensor-runtime';
@@ -23,7 +23,7 @@ export interface PageEngine {
 export async function openPageEngine(runtime: TensorRuntime, createSession: SessionFactory, pack: LoadedPack, lineEncoder?: LineEncoderFactory, onDemand = false): Promise<PageEngine> {
   if (!isLinesPack(pack)) throw new Error(`${pack.source}: a "${pack.manifest.kind}" pack has no line detector and recognizer`);
   const m = pack.manifest;
-  const g = m.detector.graph;
+  const g = m.detector.graphInt8 && usesInt8Graphs(runtime.backend) ? m.detector.graphInt8 : m.detector.graph;
   const [detector, text, formula] = await Promise.all([
     createSession(packBytes(pack, g.file), `${m.name} detector (${g.file})`, g),
     openRecognizer(runtime, createSession, pack, 'recognizer', lineEncoder, onDemand),

@@ -11,8 +11,8 @@ import type { TensorRuntime, TensorSession } from './tensor-runtime';
 /** Builds a session from verified graph bytes; `label` names the graph in errors. */
 export type SessionFactory = (bytes: Uint8Array, label: string, graph: GraphSpec) => Promise<TensorSession>;
 
-/** The CPU backends run a pack's int8 encoder; WebGPU has no kernel for its QLinearConv. */
-export const usesInt8Encoder = (backend: string) => backend === 'wasm' || backend === 'cpu';
+/** The CPU backends run a pack's int8 graphs (line encoder, detector); WebGPU has no kernel for their QLinearConv. */
+export const usesInt8Graphs = (backend: string) => backend === 'wasm' || backend === 'cpu';
 
 export async function openRecognizer(
   runtime: TensorRuntime,
@@ -26,7 +26,7 @@ export async function openRecognizer(
   if (!spec) throw new Error(`${pack.source}: pack has no ${which}`);
   const label = (g: GraphSpec, part: string) => `${pack.manifest.name} ${which}.${part} (${g.file})`;
   const open = (g: GraphSpec, part: string) => createSession(packBytes(pack, g.file), label(g, part), g);
-  const [encoderGraph, encoderPart] = spec.encoderInt8 && usesInt8Encoder(runtime.backend) ? [spec.encoderInt8, 'encoderInt8'] : [spec.encoder, 'encoder'];
+  const [encoderGraph, encoderPart] = spec.encoderInt8 && usesInt8Graphs(runtime.backend) ? [spec.encoderInt8, 'encoderInt8'] : [spec.encoder, 'encoder'];
   const tok = spec.tokenizer;
   const vocab = parsePieceVocab(new TextDecoder().decode(packBytes(pack, tok.file)), [tok.bos, tok.eos, tok.pad], tok.file);
   if (vocab.pieces.length !== spec.vocabSize) {

@@ -7,7 +7,7 @@ describe('needsExactQdq', () => {
     const pack = JSON.parse(readFileSync(new URL('../../../models/pocket/pack.json', import.meta.url), 'utf8'));
     const rec = pack.recognizer;
     for (const g of [rec.memory, rec.decoder, rec.draft, ...rec.fusedDrafts.map((f: { graph: unknown }) => f.graph)]) expect(needsExactQdq(g)).toBe(true);
-    for (const g of [pack.detector.graph, rec.encoder]) expect(needsExactQdq(g)).toBe(false);
+    for (const g of [pack.detector.graph, rec.encoder, rec.encoderInt8]) expect(needsExactQdq(g)).toBe(false);
     expect(needsExactQdq(undefined)).toBe(true);
   });
 });
