@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { openSource } from '../cli/page-source';
 import { detectorInput } from '../src/core/detect/detector-input';
 import { loadPackDir } from '../src/node/load-pack';
+import { renderFirstPage } from '../test/support/line-corpus';
 import { ActivationRanges } from './activation-ranges';
 
 const [graph, out, count = '40'] = process.argv.slice(2);
@@ -28,9 +28,7 @@ let pages = 0;
 for (const file of chosen) {
   let image;
   try {
-    const source = await openSource(file);
-    image = await source.render(1);
-    await source.close();
+    image = await renderFirstPage(file);
   } catch (e) {
     console.warn(`${file}: skipped (${(e as Error).message})`);
     continue;

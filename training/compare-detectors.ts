@@ -6,11 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { openSource } from '../cli/page-source';
 import { linesFromProbabilityMap } from '../src/core/detect/db-postprocess';
 import { detectorInput } from '../src/core/detect/detector-input';
 import { loadPackDir } from '../src/node/load-pack';
 import { boxTwins } from '../test/support/box-twins';
+import { renderFirstPage } from '../test/support/line-corpus';
 
 const [a, b, perFolder = '12', only = ''] = process.argv.slice(2);
 if (!a || !b) throw new Error('usage: compare-detectors.ts A.onnx B.onnx [pages per folder]');
@@ -30,9 +30,7 @@ let [na, nb, matched, worst] = [0, 0, 0, 0];
 for (const file of pdfs) {
   let image;
   try {
-    const source = await openSource(file);
-    image = await source.render(1);
-    await source.close();
+    image = await renderFirstPage(file);
   } catch (e) {
     console.warn(`${file}: skipped (${(e as Error).message})`);
     continue;
