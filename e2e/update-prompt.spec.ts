@@ -4,28 +4,107 @@ import { expect, test, type Page } from '@playwright/test';
 import { offlineCopyInstalled, openApp, packKeptOffline, visitAgain } from './helpers';
 
 const swPath = fileURLToPath(new URL('../dist/sw.js', import.meta.url));
+const prompt = (page: Page) => page.getByText('A new version of Pagemark is ready.');
 
-/** "Deploys" a new service worker (any byte change makes it a new version) and waits for the page to offer it. */
-async function deployNewVersion(page: Page): Promise<void> {
+/**
+ * "Deploys" a new service worker (any byte change makes it a new version) until the returned function puts the
+ * old one back: kept for the whole test, since a reloaded page checks for an update again and a file put back
+ * would be one more new version. `holdMs` keeps the new worker installed and waiting that long before it takes
+ * over, as a loaded machine or an old worker still busy does.
+ */
+function deployNewVersion(holdMs = 0): () => void {
   const original = readFileSync(swPath, 'utf8');
-  try {
-    writeFileSync(swPath, `${original}\n// deployed ${Date.now()}\n`);
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    await expect(page.getByText('A new version of Pagemark is ready.')).toBeVisible();
-  } finally {
-    writeFileSync(swPath, original);
-  }
+  const skip = 'self.skipWaiting()';
+  if (!original.includes(skip)) throw new Error(`dist/sw.js no longer calls ${skip}`);
+  // Held from the moment it is installed (self.serviceWorker: the worker running this script); an expression,
+  // as the built file calls skipWaiting inside one.
+  const held = `(self.held = setInterval(() => { if (self.serviceWorker.state === 'installed') { clearInterval(self.held); setTimeout(() => ${skip}, ${holdMs}); } }, 50))`;
+  const deployed = holdMs > 0 ? original.replace(skip, held) : original;
+  writeFileSync(swPath, `${deployed}\n// deployed ${Date.now()}\n`);
+  return () => writeFileSync(swPath, original);
 }
 
-test('a newly deployed version offers a reload', async ({ page }) => {
+async function checkForUpdate(page: Page): Promise<void> {
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+}
+
+/** Where the service workers stand, as this tab sees them; `controls`: the active one serves this tab. */
+const workers = (page: Page) =>
+  page.evaluate(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    const c = navigator.serviceWorker.controller;
+    return { installing: Boolean(r?.installing), waiting: Boolean(r?.waiting), active: r?.active?.state ?? null, controls: c !== null && c === r?.active };
+  });
+const newestServes = { installing: false, waiting: false, active: 'activated', controls: true };
+
+/** Marks the tab's page: the mark is gone once the page has been reloaded. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { tabMark: string }).tabMark = 'this page'));
+const marked = (page: Page) => page.evaluate(() => (window as unknown as { tabMark?: string }).tabMark === 'this page');
+
+/** Clicks Reload in the prompt and waits until the page is a new one showing the app. */
+async function clickReload(page: Page): Promise<void> {
+  await mark(page);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  // An evaluation the reload cuts short throws: the old page is going.
+  await expect.poll(() => marked(page).catch(() => true)).toBe(false);
+  await expect(page.getByRole('heading', { name: 'Pagemark' })).toBeVisible();
+}
+
+test('a new version that is slow to take over: the tab is offered it until it runs it, and reloaded only when its user asks', async ({ page }) => {
   await openApp(page);
   await offlineCopyInstalled(page);
-  await expect(page.getByText('A new version of Pagemark is ready.')).toHaveCount(0);
+  await expect(prompt(page)).toHaveCount(0);
 
-  await deployNewVersion(page);
-  await page.getByRole('button', { name: 'Reload' }).click();
-  await expect(page.getByRole('heading', { name: 'Pagemark' })).toBeVisible();
-  await expect(page.getByText('A new version of Pagemark is ready.')).toHaveCount(0);
+  const restore = deployNewVersion(2000);
+  try {
+    await mark(page);
+    await checkForUpdate(page);
+    await expect(prompt(page)).toBeVisible();
+    // Installed and still waiting: the old version serves the tab, which is not reloaded under its user.
+    expect(await workers(page)).toMatchObject({ waiting: true, controls: true });
+    expect(await marked(page)).toBe(true);
+
+    await clickReload(page);
+    await expect.poll(() => workers(page)).toEqual(newestServes);
+    // A reload served by the old version, before the new one took over, is offered the new one again.
+    await page.waitForTimeout(1000);
+    if ((await prompt(page).count()) > 0) await clickReload(page);
+    await expect.poll(() => workers(page)).toEqual(newestServes);
+    // Running the new version, the tab is offered nothing more (a take-over would offer itself within a render).
+    await page.waitForTimeout(1000);
+    await expect(prompt(page)).toHaveCount(0);
+  } finally {
+    restore();
+  }
+});
+
+test('a new version is offered in every open tab, and no tab is reloaded but the one whose Reload was clicked', async ({ page, context }) => {
+  await openApp(page);
+  await offlineCopyInstalled(page);
+  const other = await context.newPage();
+  await openApp(other);
+  await offlineCopyInstalled(other);
+
+  const restore = deployNewVersion(2000);
+  try {
+    await checkForUpdate(page);
+    await expect(prompt(page)).toBeVisible();
+    await expect(prompt(other)).toBeVisible();
+    await mark(other);
+
+    await clickReload(page);
+    await expect.poll(() => workers(page)).toEqual(newestServes);
+    await expect.poll(() => workers(other)).toEqual(newestServes);
+    await page.waitForTimeout(1000);
+    expect(await marked(other)).toBe(true);
+    await expect(prompt(other)).toBeVisible();
+
+    await clickReload(other);
+    await page.waitForTimeout(1000);
+    await expect(prompt(other)).toHaveCount(0);
+  } finally {
+    restore();
+  }
 });
 
 test('a new version taking over while the model pack is being kept: the reload shows the app, and the pack is kept whole after', async ({ page }) => {
@@ -36,9 +115,14 @@ test('a new version taking over while the model pack is being kept: the reload s
   await visitAgain(page);
   await expect.poll(() => page.evaluate(async () => (await caches.keys()).some((k) => k.startsWith('pagemark-pack:'))), { timeout: 60_000 }).toBe(true);
 
-  await deployNewVersion(page);
-  await page.getByRole('button', { name: 'Reload' }).click();
-  await expect(page.getByRole('heading', { name: 'Pagemark' })).toBeVisible();
-  // The keep stopped with the old version's page and starts again on this one: the pack ends up whole.
-  await packKeptOffline(page);
+  const restore = deployNewVersion();
+  try {
+    await checkForUpdate(page);
+    await expect(prompt(page)).toBeVisible();
+    await clickReload(page);
+    // The keep stopped with the old version's page and starts again on this one: the pack ends up whole.
+    await packKeptOffline(page);
+  } finally {
+    restore();
+  }
 });

@@ -1,5 +1,5 @@
 /// <reference types="vite-plugin-pwa/client" />
-// Registers the service worker and offers a reload when a new version has taken over.
+// Registers the service worker and offers a reload when a new version of the app is installed.
 import { useEffect, useRef, useState } from 'react';
 import { registerSW } from 'virtual:pwa-register';
 
@@ -29,17 +29,25 @@ export function UpdatePrompt({ holdFirstInstall = false }: { holdFirstInstall?: 
   useEffect(() => {
     if (!supported || registered.current || (!returning && (delayed || holdFirstInstall))) return;
     registered.current = true;
-    registerSW({ immediate: true, onNeedRefresh: () => setUpdated(true) });
+    // Without onNeedReload, registerSW reloads the tab itself when a version it saw waiting takes over, which
+    // would drop the documents being read: no tab is reloaded unless its user asks.
+    registerSW({ immediate: true, onNeedRefresh: () => setUpdated(true), onNeedReload: () => setUpdated(true) });
   }, [supported, returning, delayed, holdFirstInstall]);
 
   useEffect(() => {
     if (!supported) return;
-    // The worker activates at once (skipWaiting + clientsClaim); a change of controller on a page that
-    // already had one means a new version now serves this tab.
-    const onChange = () => returning && setUpdated(true);
+    // The worker takes over as soon as it can (skipWaiting + clientsClaim): at once, or once the old one is no
+    // longer busy, which may be after a Reload this tab was offered (served by the old version, it is offered the
+    // new one again). A change of controller on a tab that already had one means a new version now serves it; a
+    // first visit's install claiming the tab does not.
+    let controlled = navigator.serviceWorker.controller !== null;
+    const onChange = () => {
+      if (controlled) setUpdated(true);
+      controlled = true;
+    };
     navigator.serviceWorker.addEventListener('controllerchange', onChange);
     return () => navigator.serviceWorker.removeEventListener('controllerchange', onChange);
-  }, [supported, returning]);
+  }, [supported]);
 
   if (!updated) return null;
   return (
