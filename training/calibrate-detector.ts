@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { detectorInput } from '../src/core/detect/detector-input';
 import { loadPackDir } from '../src/node/load-pack';
-import { renderFirstPage } from '../test/support/line-corpus';
+import { drawableFirstPages } from '../test/support/line-corpus';
 import { ActivationRanges } from './activation-ranges';
 
 const [graph, out, count = '40'] = process.argv.slice(2);
@@ -25,14 +25,7 @@ const session = await ort.InferenceSession.create(readFileSync(graph), { intraOp
 const output = session.outputNames[0];
 const ranges = new ActivationRanges();
 let pages = 0;
-for (const file of chosen) {
-  let image;
-  try {
-    image = await renderFirstPage(file);
-  } catch (e) {
-    console.warn(`${file}: skipped (${(e as Error).message})`);
-    continue;
-  }
+for await (const { file, image } of drawableFirstPages(chosen)) {
   const input = detectorInput(image, pre);
   const res = await session.run({ x: new ort.Tensor('float32', input.tensor, [1, 3, input.height, input.width]) });
   ranges.add(Object.fromEntries(Object.entries(res).filter(([name]) => name !== output).map(([name, t]) => [name, t.data as Float32Array])));

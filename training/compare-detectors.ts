@@ -10,7 +10,7 @@ import { linesFromProbabilityMap } from '../src/core/detect/db-postprocess';
 import { detectorInput } from '../src/core/detect/detector-input';
 import { loadPackDir } from '../src/node/load-pack';
 import { boxTwins } from '../test/support/box-twins';
-import { renderFirstPage } from '../test/support/line-corpus';
+import { drawableFirstPages } from '../test/support/line-corpus';
 
 const [a, b, perFolder = '12', only = ''] = process.argv.slice(2);
 if (!a || !b) throw new Error('usage: compare-detectors.ts A.onnx B.onnx [pages per folder]');
@@ -27,14 +27,7 @@ const pdfs = folders.flatMap((d) => {
 });
 
 let [na, nb, matched, worst] = [0, 0, 0, 0];
-for (const file of pdfs) {
-  let image;
-  try {
-    image = await renderFirstPage(file);
-  } catch (e) {
-    console.warn(`${file}: skipped (${(e as Error).message})`);
-    continue;
-  }
+for await (const { file, image } of drawableFirstPages(pdfs)) {
   const input = detectorInput(image, spec.preprocess);
   const x = new ort.Tensor('float32', input.tensor, [1, 3, input.height, input.width]);
   const lines = [];

@@ -27,6 +27,20 @@ export async function renderFirstPage(path: string): Promise<PageImage> {
   }
 }
 
+/** The first page of each of `files`, in order; a file whose page cannot be drawn is skipped with a warning. */
+export async function* drawableFirstPages(files: readonly string[]): AsyncGenerator<{ file: string; image: PageImage }> {
+  for (const file of files) {
+    let image: PageImage;
+    try {
+      image = await renderFirstPage(file);
+    } catch (e) {
+      console.warn(`${file}: skipped (${(e as Error).message})`);
+      continue;
+    }
+    yield { file, image };
+  }
+}
+
 /**
  * Every detected line of `files`, whole; with `asRead`, cut into the pieces the page pipeline reads
  * (the pack's recognizer.preprocess.splitWidth), so a measurement sees what the app decodes.
