@@ -83,6 +83,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 200 * 1024 * 1024,
         clientsClaim: true,
         skipWaiting: true,
+        // Lets a tab ask a new version left waiting to take over (public/sw-take-over.js).
+        importScripts: ['sw-take-over.js'],
         navigateFallback: 'index.html',
       },
     }),

@@ -9,20 +9,30 @@ const prompt = (page: Page) => page.getByText('A new version of Pagemark is read
 /**
  * "Deploys" a new service worker (any byte change makes it a new version) until the returned function puts the
  * old one back: kept for the whole test, since a reloaded page checks for an update again and a file put back
- * would be one more new version. `holdMs` keeps the new worker installed and waiting that long before it takes
- * over, as a loaded machine or an old worker still busy does.
+ * would be one more new version. `hold` keeps the new worker installed and waiting before it takes over, as a
+ * loaded machine or an old worker still busy does: a number of milliseconds, 'until told' (`letTakeOver`), or
+ * 'until asked again': its own skipWaiting() as it installs is lost, as Chromium can lose it behind a busy worker.
  */
-function deployNewVersion(holdMs = 0): () => void {
+function deployNewVersion(hold: number | 'until told' | 'until asked again' = 0): () => void {
   const original = readFileSync(swPath, 'utf8');
-  const skip = 'self.skipWaiting()';
-  if (!original.includes(skip)) throw new Error(`dist/sw.js no longer calls ${skip}`);
-  // Held from the moment it is installed (self.serviceWorker: the worker running this script); an expression,
-  // as the built file calls skipWaiting inside one.
-  const held = `(self.held = setInterval(() => { if (self.serviceWorker.state === 'installed') { clearInterval(self.held); setTimeout(() => ${skip}, ${holdMs}); } }, 50))`;
-  const deployed = holdMs > 0 ? original.replace(skip, held) : original;
+  if (!original.includes('self.skipWaiting()')) throw new Error('dist/sw.js no longer calls self.skipWaiting()');
+  // Every skipWaiting() the worker makes (its own as it installs, and the ones tabs ask for) goes through this.
+  const held = {
+    'until told': `self.addEventListener('message', (e) => { if (e.data === '${takeOver}') heldSkip(); }); self.skipWaiting = async () => {};`,
+    'until asked again': `self.skipWaiting = async () => { if (self.asked) heldSkip(); self.asked = true; };`,
+    // Taken `hold` ms after it is installed (self.serviceWorker: the worker running this script).
+    delay: `self.skipWaiting = async () => { if (self.held) return; self.held = setInterval(() => { if (self.serviceWorker.state === 'installed') { clearInterval(self.held); setTimeout(heldSkip, ${hold}); } }, 50); };`,
+  }[typeof hold === 'number' ? 'delay' : hold];
+  const deployed = hold === 0 ? original : `const heldSkip = self.skipWaiting.bind(self); ${held}\n${original}`;
   writeFileSync(swPath, `${deployed}\n// deployed ${Date.now()}\n`);
   return () => writeFileSync(swPath, original);
 }
+
+const takeOver = 'take over now';
+
+/** Lets a new version deployed 'until told' take over. */
+const letTakeOver = (page: Page) =>
+  page.evaluate(async (message) => (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage(message), takeOver);
 
 async function checkForUpdate(page: Page): Promise<void> {
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
@@ -107,6 +117,24 @@ test('a new version is offered in every open tab, and no tab is reloaded but the
   }
 });
 
+test('a new version left waiting after its install is asked again by the open tab, and takes over without reloading it', async ({ page }) => {
+  await openApp(page);
+  await offlineCopyInstalled(page);
+  const restore = deployNewVersion('until asked again');
+  try {
+    await mark(page);
+    await checkForUpdate(page);
+    await expect(prompt(page)).toBeVisible();
+    await expect.poll(() => workers(page)).toEqual(newestServes);
+    expect(await marked(page)).toBe(true);
+    await clickReload(page);
+    await page.waitForTimeout(1000);
+    await expect(prompt(page)).toHaveCount(0);
+  } finally {
+    restore();
+  }
+});
+
 test('a new version taking over while the model pack is being kept: the reload shows the app, and the pack is kept whole after', async ({ page }) => {
   test.setTimeout(240_000);
   await openApp(page);
@@ -122,6 +150,29 @@ test('a new version taking over while the model pack is being kept: the reload s
     await clickReload(page);
     // The keep stopped with the old version's page and starts again on this one: the pack ends up whole.
     await packKeptOffline(page);
+  } finally {
+    restore();
+  }
+});
+
+test('a new version taking over while the tab keeps the model pack: the keep goes on, and the pack is kept whole without a reload', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openApp(page);
+  await offlineCopyInstalled(page);
+  const restore = deployNewVersion('until told');
+  try {
+    // A later visit, served by the installed worker: the model is idle, so the app starts keeping its pack.
+    const keeping = page.waitForRequest((r) => new URL(r.url()).pathname.includes('/models/pocket/') && !r.url().endsWith('.json'), { timeout: 60_000 });
+    await visitAgain(page);
+    await checkForUpdate(page);
+    await expect(prompt(page)).toBeVisible();
+    await keeping;
+    await mark(page);
+    // The new version takes over while the first pack file is downloading.
+    await letTakeOver(page);
+    await expect.poll(() => workers(page)).toEqual(newestServes);
+    await packKeptOffline(page, 120_000);
+    expect(await marked(page)).toBe(true);
   } finally {
     restore();
   }

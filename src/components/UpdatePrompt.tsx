@@ -2,6 +2,7 @@
 // Registers the service worker and offers a reload when a new version of the app is installed.
 import { useEffect, useRef, useState } from 'react';
 import { registerSW } from 'virtual:pwa-register';
+import { askToTakeOver, keepAskingToTakeOver } from './take-over';
 
 /**
  * A first visit's install copies the app and its runtime into the cache (about 20 MB; the model pack is kept by
@@ -34,11 +35,13 @@ export function UpdatePrompt({ holdFirstInstall = false }: { holdFirstInstall?: 
     registerSW({ immediate: true, onNeedRefresh: () => setUpdated(true), onNeedReload: () => setUpdated(true) });
   }, [supported, returning, delayed, holdFirstInstall]);
 
+  // A version offered may still be waiting: asked again, it takes over at once (take-over.ts says why).
+  useEffect(() => (updated ? keepAskingToTakeOver() : undefined), [updated]);
+
   useEffect(() => {
     if (!supported) return;
-    // The worker takes over as soon as it can (skipWaiting + clientsClaim): at once, or once the old one is no
-    // longer busy, which may be after a Reload this tab was offered (served by the old version, it is offered the
-    // new one again). A change of controller on a tab that already had one means a new version now serves it; a
+    // The worker takes over as soon as it can (skipWaiting + clientsClaim, and asked again while it waits): a
+    // Reload this tab was offered before that is served by the old version, and is offered the new one again. A change of controller on a tab that already had one means a new version now serves it; a
     // first visit's install claiming the tab does not.
     let controlled = navigator.serviceWorker.controller !== null;
     const onChange = () => {
@@ -50,10 +53,12 @@ export function UpdatePrompt({ holdFirstInstall = false }: { holdFirstInstall?: 
   }, [supported]);
 
   if (!updated) return null;
+  // A worker still waiting is asked once more before the reload, which would otherwise wait for it.
+  const reload = () => void askToTakeOver().catch(() => false).finally(() => location.reload());
   return (
     <div className="update-prompt" role="status">
       <span>A new version of Pagemark is ready.</span>
-      <button type="button" className="button button--small button--primary" onClick={() => location.reload()}>
+      <button type="button" className="button button--small button--primary" onClick={reload}>
         Reload
       </button>
       <button type="button" className="button button--small button--quiet" onClick={() => setUpdated(false)}>

@@ -21,8 +21,9 @@ export function packJsonUrl(source: PackSource, base: string): string | null {
  * Keeps `source` in the pack store on a visit served by the installed service worker (a first visit installs
  * the worker and, if a document is opened, the engine keeps the pack), KEEP_DELAY_MS after the app opens, while
  * the engine is idle and `hold` is off (a first page being read); once per pack and visit. It stops when the
- * engine starts (the engine keeps the pack itself: two downloads would compete), when a new version of the app
- * takes over, and when the page goes away.
+ * engine starts (the engine keeps the pack itself: two downloads would compete) and when the page goes away.
+ * A new version of the app taking over does not stop it: the tab is only offered the reload, and a keep
+ * stopped there would not start again until the next visit (nor would one started before a slow take-over).
  */
 export function useOfflinePack(source: PackSource, engineIdle: boolean, hold: boolean): void {
   const done = useRef(new Set<string>());
@@ -38,7 +39,6 @@ export function useOfflinePack(source: PackSource, engineIdle: boolean, hold: bo
     if (!url || !returning || !settled || !engineIdle || hold || done.current.has(url)) return;
     const abort = new AbortController();
     const stop = () => abort.abort();
-    navigator.serviceWorker.addEventListener('controllerchange', stop);
     addEventListener('pagehide', stop);
     keepPackOffline(url, { fetch: (input, init) => fetch(input, { ...init, signal: abort.signal }) })
       .then(() => done.current.add(url))
@@ -46,7 +46,6 @@ export function useOfflinePack(source: PackSource, engineIdle: boolean, hold: bo
       .catch(() => {});
     return () => {
       stop();
-      navigator.serviceWorker.removeEventListener('controllerchange', stop);
       removeEventListener('pagehide', stop);
     };
   }, [url, returning, settled, engineIdle, hold]);
