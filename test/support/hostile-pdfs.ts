@@ -1,20 +1,8 @@
 // Hostile PDFs written byte by byte for tests and the hostile-input bench: each is a few hundred bytes that
 // once crashed, hung or misled a PDF reader. Text uses the standard Helvetica font.
+import { writePdf } from './pdf-file';
 
-/** A PDF from its objects' bodies (object 1 must be the catalog); offsets and the xref table are computed. */
-export function writePdf(objects: string[]): Buffer {
-  let out = '%PDF-1.7\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
+export { writePdf };
 
 const stream = (dict: string, data: string) => `<< ${dict} /Length ${Buffer.byteLength(data, 'latin1')} >>\nstream\n${data}\nendstream`;
 

@@ -1,5 +1,6 @@
 // Writes small, valid PDFs for tests that need unusual shapes (a 200-inch page, 500 pages) without
 // committing large files. Text uses the standard Helvetica font.
+import { writePdf } from './pdf-file';
 
 /**
  * A page with one line of text at its top left, or with a content stream of its own (`content`; font F1).
@@ -13,8 +14,6 @@ export type MadePage = { width: number; height: number; highlights?: number[][];
 /**
  * `shiftedText`: the font's ToUnicode map gives every printable character as the next one ("a" as "b"), as a
  * PDF with a broken text layer does: the page shows one text, its text layer says another.
- */
-/**
  * `japaneseFont`: F1 is a Japanese font the PDF does not embed, with Adobe's predefined UniJIS-UCS2-H encoding (two
  * bytes per character, its UCS-2 code), as office tools write CJK text; its text is only read through the CMap
  * files pdf.js ships (cmaps/).
@@ -62,17 +61,7 @@ export function makePdf(pages: MadePage[], o: { shiftedText?: boolean; japaneseF
     );
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return writePdf(objects, '1.4');
 }
 
 const stream = (data: string) => `<< /Length ${data.length} >>\nstream\n${data}\nendstream`;
