@@ -119,4 +119,33 @@ describe('a born-digital page with its text layer', () => {
       await src.close();
     }
   }, 120_000);
+
+  it('leaves out what it reads with doubt where the PDF has no text: boxes over a margin note set sideways', async () => {
+    // As a publisher's "Downloaded from …" runs up the margin of a journal's page: the layer's box for sideways text
+    // does not cover the detector's boxes over its ink, so they are read from the pixels, letter by stray letter.
+    const content = [
+      'BT /F1 9 Tf 330 748 Td (Medical Bulletin, 2015, 113:45-58) Tj ET',
+      'BT /F1 18 Tf 60 690 Td (Issues to consider for transition to adulthood) Tj ET',
+      'BT /F1 11 Tf 60 650 Td (The majority of girls with the syndrome require oestrogen replacement) Tj ET',
+      'BT /F1 11 Tf 60 634 Td (from puberty onwards, which is important for adequate feminization,) Tj ET',
+      'BT /F1 7 Tf 0 1 -1 0 590 300 Tm (Downloaded from https://example.org/journal/article by a reader on 24 October 2020) Tj ET',
+    ].join('\n');
+    const { makePdf } = await import('./support/pdf-maker');
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'pagemark-margin-')), 'margin.pdf');
+    writeFileSync(file, makePdf([{ width: 612, height: 792, content }]));
+    const src = await openSource(file);
+    try {
+      const r = await ocrPage(engine, await src.render(1), 1, { k: 3, dropHeaders: false, ownText: (await src.textLines(1)).lines });
+      expect(r.stats.ownText).toMatchObject({ used: true });
+      expect((r.stats.ownText as { doubtful?: number }).doubtful).toBeGreaterThanOrEqual(1);
+      // Every word of the page is a word the PDF states: none is a stray reading of the note's ink.
+      const stated = new Set(words(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })));
+      expect(words(r.markdown).filter((w) => !stated.has(w))).toEqual([]);
+    } finally {
+      await src.close();
+    }
+  }, 120_000);
 });

@@ -56,6 +56,8 @@ export interface PageStats {
         used: true;
         lines: number;
         recognized: number;
+        /** Of the lines recognized, readings the recognizer doubted, left out (a logo, a sideways margin note). */
+        doubtful?: number;
         /** Lines stating numbers checked against the pixels; those whose digits read differently (text as the PDF has it). */
         numbersChecked?: number;
         numberConflicts?: { text: string; pixels: string }[];

@@ -76,7 +76,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
       detectMs += performance.now() - t;
     } else {
       layer = r;
-      ownText = { used: true, lines: r.fromLayer, recognized: r.recognized, numbersChecked: r.numbersChecked, numberConflicts: r.numberConflicts, detectedArea: around?.area ?? 1 };
+      ownText = { used: true, lines: r.fromLayer, recognized: r.recognized, ...(r.doubtful > 0 && { doubtful: r.doubtful }), numbersChecked: r.numbersChecked, numberConflicts: r.numberConflicts, detectedArea: around?.area ?? 1 };
     }
   }
   const { image, clean, detected, toPage } = upright;

@@ -4,6 +4,11 @@
 // recognized. Display formulas come from the glyphs where the layer marks them (glyph-math/), else from the
 // formula recognizer on the pixels (ocr-page.ts).
 //
+// Boxes the layer does not explain are read from the pixels; a reading the recognizer doubts is left out, as
+// nothing of the PDF's text is there to confirm it: on real papers those boxes are a crest read as "the 14" (0.19
+// to 0.49), a margin's sideways "Downloaded from …" read as "a", "3" (0.17–0.35), where text in pictures and
+// glyphs without Unicode read at 0.87–0.95.
+//
 // The layer is used only when it passes two checks: its lines put ink on the page (hidden or white text is
 // dropped line by line), and a few of them, recognized from the pixels, read the same (a font whose glyphs
 // map to the wrong characters makes the whole layer unusable, and the page is recognized as usual).
@@ -14,6 +19,7 @@ import { coreBox, width } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
 import { numberConflicts, numberLines, type NumberConflict } from '../text-layer/number-check';
 import { checkLines, layerError, layerText } from '../text-layer/pdf-text';
+import { UNSURE_TEXT } from './unsure-text';
 import type { BBox, PageImage } from '../../protocol/page';
 import type { OcrPageOptions } from './page-options';
 import type { PageEngine } from './page-engine';
@@ -34,6 +40,8 @@ export interface LayerLines {
   /** Lines whose text came from the layer. */
   fromLayer: number;
   recognized: number;
+  /** Of those, readings the recognizer doubted (under UNSURE_TEXT), left out. */
+  doubtful: number;
   /** Lines with numbers whose digits were compared with the pixels' reading, and those that read differently. */
   numbersChecked: number;
   numberConflicts: NumberConflict[];
@@ -58,14 +66,14 @@ export async function readWithTextLayer(
     const r = await readBoxes(engine.text, image, ids.map((i) => boxes[i]!), opts, 'recognize', splitWidth);
     stats = mergeStats(stats, r.stats);
     encoderMs += r.encoderMs;
-    return r.texts;
+    return r;
   };
   // A few boxes the layer fills are recognized as well: the layer must read like the page.
   const fromLayer = filled.flatMap((t, i) => (t === undefined ? [] : [i]));
   const check = checkLines(fromLayer.map((i) => ({ bbox: boxes[i]!, text: filled[i] }))).map((k) => fromLayer[k]!);
   const readings = new Map<number, string>();
   if (check.length > 0) {
-    const checked = await read(check);
+    const checked = (await read(check)).texts;
     check.forEach((i, k) => readings.set(i, checked[k]!));
     const error = layerError(check.map((i) => filled[i]!), checked);
     if (error > MAX_LAYER_ERROR) {
@@ -75,11 +83,19 @@ export async function readWithTextLayer(
   // The lines stating numbers are read from the pixels too (those not read above), and their digits compared.
   const numbered = numberLines(fromLayer.map((i) => filled[i])).map((k) => fromLayer[k]!);
   const unread = numbered.filter((i) => !readings.has(i));
-  if (unread.length > 0) (await read(unread)).forEach((t, k) => readings.set(unread[k]!, t));
+  if (unread.length > 0) (await read(unread)).texts.forEach((t, k) => readings.set(unread[k]!, t));
   const conflicts = numberConflicts(numbered.map((i) => filled[i]!), numbered.map((i) => readings.get(i)!));
   const missing = filled.flatMap((t, i) => (t === undefined ? [i] : []));
   const texts = filled.map((t) => t ?? '');
-  if (missing.length > 0) (await read(missing)).forEach((t, k) => (texts[missing[k]!] = t));
+  let doubtful = 0;
+  if (missing.length > 0) {
+    const r = await read(missing);
+    r.texts.forEach((t, k) => {
+      const sure = r.confidence[k]! >= UNSURE_TEXT;
+      if (!sure && t.trim()) doubtful++;
+      texts[missing[k]!] = sure ? t : '';
+    });
+  }
   const fitted = fitToLayer(boxes, cores, spans);
   const lines = layerLines(detected, cores, fitted, texts, sizes, pieces);
   return {
@@ -89,6 +105,7 @@ export async function readWithTextLayer(
     encoderMs,
     fromLayer: fromLayer.length + extra.length,
     recognized: missing.length,
+    doubtful,
     numbersChecked: numbered.length,
     numberConflicts: conflicts,
   };
