@@ -11,18 +11,20 @@ const prompt = (page: Page) => page.getByText('A new version of Pagemark is read
  * old one back: kept for the whole test, since a reloaded page checks for an update again and a file put back
  * would be one more new version. `hold` keeps the new worker installed and waiting before it takes over, as a
  * loaded machine or an old worker still busy does: a number of milliseconds, 'until told' (`letTakeOver`), or
- * 'until asked again': its own skipWaiting() as it installs is lost, as Chromium can lose it behind a busy worker.
+ * `{ asks: n }`: it takes over at its n-th skipWaiting(), the first being its own as it installs (lost, as Chromium
+ * can lose it behind a busy worker), the others those a tab asks for.
  */
-function deployNewVersion(hold: number | 'until told' | 'until asked again' = 0): () => void {
+function deployNewVersion(hold: number | 'until told' | { asks: number } = 0): () => void {
   const original = readFileSync(swPath, 'utf8');
   if (!original.includes('self.skipWaiting()')) throw new Error('dist/sw.js no longer calls self.skipWaiting()');
   // Every skipWaiting() the worker makes (its own as it installs, and the ones tabs ask for) goes through this.
-  const held = {
-    'until told': `self.addEventListener('message', (e) => { if (e.data === '${takeOver}') heldSkip(); }); self.skipWaiting = async () => {};`,
-    'until asked again': `self.skipWaiting = async () => { if (self.asked) heldSkip(); self.asked = true; };`,
-    // Taken `hold` ms after it is installed (self.serviceWorker: the worker running this script).
-    delay: `self.skipWaiting = async () => { if (self.held) return; self.held = setInterval(() => { if (self.serviceWorker.state === 'installed') { clearInterval(self.held); setTimeout(heldSkip, ${hold}); } }, 50); };`,
-  }[typeof hold === 'number' ? 'delay' : hold];
+  const held =
+    hold === 'until told'
+      ? `self.addEventListener('message', (e) => { if (e.data === '${takeOver}') heldSkip(); }); self.skipWaiting = async () => {};`
+      : typeof hold === 'object'
+        ? `self.asked = 0; self.skipWaiting = async () => { if (++self.asked >= ${hold.asks}) heldSkip(); };`
+        : // Taken `hold` ms after it is installed (self.serviceWorker: the worker running this script).
+          `self.skipWaiting = async () => { if (self.held) return; self.held = setInterval(() => { if (self.serviceWorker.state === 'installed') { clearInterval(self.held); setTimeout(heldSkip, ${hold}); } }, 50); };`;
   const deployed = hold === 0 ? original : `const heldSkip = self.skipWaiting.bind(self); ${held}\n${original}`;
   writeFileSync(swPath, `${deployed}\n// deployed ${Date.now()}\n`);
   return () => writeFileSync(swPath, original);
@@ -120,7 +122,7 @@ test('a new version is offered in every open tab, and no tab is reloaded but the
 test('a new version left waiting after its install is asked again by the open tab, and takes over without reloading it', async ({ page }) => {
   await openApp(page);
   await offlineCopyInstalled(page);
-  const restore = deployNewVersion('until asked again');
+  const restore = deployNewVersion({ asks: 2 });
   try {
     await mark(page);
     await checkForUpdate(page);
@@ -130,6 +132,26 @@ test('a new version left waiting after its install is asked again by the open ta
     await clickReload(page);
     await page.waitForTimeout(1000);
     await expect(prompt(page)).toHaveCount(0);
+  } finally {
+    restore();
+  }
+});
+
+test('a new version left waiting is asked to take over even when its prompt is put off', async ({ page }) => {
+  await openApp(page);
+  await offlineCopyInstalled(page);
+  // Its own skipWaiting and the tab's first asks (a second apart) are lost: the prompt is put off before it goes.
+  const restore = deployNewVersion({ asks: 8 });
+  try {
+    await checkForUpdate(page);
+    await expect(prompt(page)).toBeVisible();
+    await page.waitForTimeout(1000);
+    await page.getByRole('button', { name: 'Later' }).click();
+    await page.waitForTimeout(500);
+    await expect(prompt(page)).toHaveCount(0);
+    expect(await workers(page)).toMatchObject({ waiting: true });
+    // A navigation would wait for a worker left waiting; asked on, it takes over (and offers itself again).
+    await expect.poll(() => workers(page)).toEqual(newestServes);
   } finally {
     restore();
   }

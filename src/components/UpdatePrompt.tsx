@@ -16,6 +16,8 @@ const INSTALL_DELAY_MS = 5000;
 
 export function UpdatePrompt({ holdFirstInstall = false }: { holdFirstInstall?: boolean }) {
   const [updated, setUpdated] = useState(false);
+  // New versions seen waiting: each is asked to take over, whether or not its prompt is dismissed ("Later").
+  const [waitingSeen, setWaitingSeen] = useState(0);
   const [delayed, setDelayed] = useState(true);
   const registered = useRef(false);
   const supported = 'serviceWorker' in navigator;
@@ -32,17 +34,23 @@ export function UpdatePrompt({ holdFirstInstall = false }: { holdFirstInstall?: 
     registered.current = true;
     // Without onNeedReload, registerSW reloads the tab itself when a version it saw waiting takes over, which
     // would drop the documents being read: no tab is reloaded unless its user asks.
-    registerSW({ immediate: true, onNeedRefresh: () => setUpdated(true), onNeedReload: () => setUpdated(true) });
+    const onNeedRefresh = () => {
+      setUpdated(true);
+      setWaitingSeen((n) => n + 1);
+    };
+    registerSW({ immediate: true, onNeedRefresh, onNeedReload: () => setUpdated(true) });
   }, [supported, returning, delayed, holdFirstInstall]);
 
-  // A version offered may still be waiting: asked again, it takes over at once (take-over.ts says why).
-  useEffect(() => (updated ? keepAskingToTakeOver() : undefined), [updated]);
+  // A version seen waiting may stay so: asked again, it takes over at once (take-over.ts says why). A later
+  // navigation would wait for it, so it is asked even when its prompt is put off.
+  useEffect(() => (waitingSeen > 0 ? keepAskingToTakeOver() : undefined), [waitingSeen]);
 
   useEffect(() => {
     if (!supported) return;
     // The worker takes over as soon as it can (skipWaiting + clientsClaim, and asked again while it waits): a
-    // Reload this tab was offered before that is served by the old version, and is offered the new one again. A change of controller on a tab that already had one means a new version now serves it; a
-    // first visit's install claiming the tab does not.
+    // Reload this tab was offered before that is served by the old version, and is offered the new one again.
+    // A change of controller on a tab that already had one means a new version now serves it; a first visit's
+    // install claiming the tab does not.
     let controlled = navigator.serviceWorker.controller !== null;
     const onChange = () => {
       if (controlled) setUpdated(true);
