@@ -2,6 +2,9 @@
 // the shipped pack and real PDFs through pdf.js: exact text with a fraction of the decoding; a layer whose
 // text does not match the pixels, hidden text, and lines the layer lacks are each handled.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSource, type PageSource } from '../cli/page-source';
@@ -11,6 +14,7 @@ import { closePageEngine, type PageEngine } from '../src/core/pipeline/page-engi
 import { editDistance } from '../src/core/text/edit-distance';
 import { openNodeEngine } from '../src/node/page-ocr';
 import type { PageImage, PageResult } from '../src/protocol/page';
+import { makePdf } from './support/pdf-maker';
 
 const PACK = fileURLToPath(new URL('../models/pocket', import.meta.url));
 const PDF = fileURLToPath(new URL('../e2e/fixtures/text-page.pdf', import.meta.url));
@@ -25,6 +29,18 @@ function notingDetectorSides(engine: PageEngine, sides: number[]): PageEngine {
     return d.run(feeds);
   };
   return { ...engine, detector: { inputNames: d.inputNames, outputNames: d.outputNames, run, release: () => d.release() } };
+}
+
+/** A US-letter page of `content` (a content stream, font F1) written to a temporary PDF and opened for `use`. */
+async function withMadePage(name: string, content: string, use: (src: PageSource, file: string) => Promise<void>): Promise<void> {
+  const file = join(mkdtempSync(join(tmpdir(), 'pagemark-made-')), name);
+  writeFileSync(file, makePdf([{ width: 612, height: 792, content }]));
+  const src = await openSource(file);
+  try {
+    await use(src, file);
+  } finally {
+    await src.close();
+  }
 }
 
 // Every letter moved one place on: the layer of a font whose glyphs map to the wrong characters.
@@ -94,14 +110,7 @@ describe('a born-digital page with its text layer', () => {
       'BT /F1 14 Tf 40 660 Td (IBAN DE00 1234 5678 9012 3456 78) Tj ET',
       'BT /F1 14 Tf 40 620 Td (Thank you for your business and your patience) Tj ET',
     ].join('\n');
-    const { makePdf } = await import('./support/pdf-maker');
-    const { writeFileSync, mkdtempSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const file = join(mkdtempSync(join(tmpdir(), 'pagemark-numbers-')), 'iban.pdf');
-    writeFileSync(file, makePdf([{ width: 612, height: 792, content }]));
-    const src = await openSource(file);
-    try {
+    await withMadePage('iban.pdf', content, async (src) => {
       const image = await src.render(1);
       const own = (await src.textLines(1)).lines;
       const same = await ocrPage(engine, image, 1, { k: 3, dropHeaders: false, ownText: own });
@@ -115,9 +124,7 @@ describe('a born-digital page with its text layer', () => {
       expect(conflicts[0]!.text).toContain('DE99');
       expect(conflicts[0]!.pixels).toMatch(/DE\s?[0O]{2}/); // what the page shows (0 or its look-alike O)
       expect(r.markdown).toContain('DE99');
-    } finally {
-      await src.close();
-    }
+    });
   }, 120_000);
 
   it('leaves out what it reads with doubt where the PDF has no text: boxes over a margin note set sideways', async () => {
@@ -130,22 +137,13 @@ describe('a born-digital page with its text layer', () => {
       'BT /F1 11 Tf 60 634 Td (from puberty onwards, which is important for adequate feminization,) Tj ET',
       'BT /F1 7 Tf 0 1 -1 0 590 300 Tm (Downloaded from https://example.org/journal/article by a reader on 24 October 2020) Tj ET',
     ].join('\n');
-    const { makePdf } = await import('./support/pdf-maker');
-    const { writeFileSync, mkdtempSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const file = join(mkdtempSync(join(tmpdir(), 'pagemark-margin-')), 'margin.pdf');
-    writeFileSync(file, makePdf([{ width: 612, height: 792, content }]));
-    const src = await openSource(file);
-    try {
+    await withMadePage('margin.pdf', content, async (src, file) => {
       const r = await ocrPage(engine, await src.render(1), 1, { k: 3, dropHeaders: false, ownText: (await src.textLines(1)).lines });
       expect(r.stats.ownText).toMatchObject({ used: true });
       expect((r.stats.ownText as { doubtful?: number }).doubtful).toBeGreaterThanOrEqual(1);
       // Every word of the page is a word the PDF states: none is a stray reading of the note's ink.
       const stated = new Set(words(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })));
       expect(words(r.markdown).filter((w) => !stated.has(w))).toEqual([]);
-    } finally {
-      await src.close();
-    }
+    });
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 // Asks a new version of the service worker that is installed and waiting to take over (public/sw-take-over.js).
 
-export const TAKE_OVER = { type: 'TAKE_OVER' } as const;
+const TAKE_OVER = { type: 'TAKE_OVER' } as const;
 const ASK_EVERY_MS = 1000;
 const ASK_AT_MOST = 30;
 
