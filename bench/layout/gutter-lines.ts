@@ -4,12 +4,14 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSource } from '../../cli/page-source';
+import { coreBox } from '../../src/core/layout/geometry';
 import { findGutters, splitAtGutters } from '../../src/core/pipeline/gutter-lines';
 import { uprightPage } from '../../src/core/pipeline/upright-page';
 import { openNodeEngine } from '../../src/node/page-ocr';
 
 const shared = process.env.PAGEMARK_SHARED ?? '../shared';
 const engine = await openNodeEngine('models/pocket');
+const ratio = engine.detectorSpec.unclipRatio ?? 0;
 const pages = process.argv
   .slice(2)
   .flatMap((a) => (a.includes('/') ? [a] : readdirSync(join(shared, 'eval-real', a, 'pdfs')).map((f) => `${a}/${f}`)));
@@ -19,10 +21,12 @@ for (const page of pages) {
   const src = await openSource(join(shared, 'eval-real', set!, 'pdfs', pdf!));
   const up = await uprightPage(engine, await src.render(1));
   await src.close();
-  const heights = up.detected.map((l) => l.bbox[3] - l.bbox[1]).sort((a, b) => a - b);
+  // As splitAtGutters looks for them: on the boxes' cores.
+  const cores = up.detected.map((l) => coreBox(l.bbox, ratio));
+  const heights = cores.map((b) => b[3] - b[1]).sort((a, b) => a - b);
   const h = heights[Math.floor(heights.length / 2)] ?? 0;
-  const gutters = findGutters(up.detected.map((l) => l.bbox), up.image.width, h);
-  const split = splitAtGutters(up.detected, up.image);
+  const gutters = findGutters(cores, up.image.width, h);
+  const split = splitAtGutters(up.detected, up.image, ratio);
   const box = (b: readonly number[]) => b.map((v) => v.toFixed(0)).join(',');
   console.log(`${page}: ${up.detected.length} lines, gutters at ${gutters.map((g) => `${g.x0}–${g.x1}`).join(' ') || 'none'}, ${split.length - up.detected.length} cut`);
   for (const l of up.detected) {

@@ -20,6 +20,25 @@ describe('reading order on real pages', () => {
     expect(at(order, 'Input G = (V')).toBe(at(order, 'Algorithm 1 From') + 1);
     expect(at(order, 'fect the label of some node')).toBeGreaterThan(at(order, 'Return GR'));
   });
+
+  it('reads the columns of a scanned 1881 newspaper apart, their cores an ink gutter (11 px) apart (old_scans 69_pg1)', () => {
+    // The detector's boxes, grown by most of a text height, overlap across the gutter: the columns stand apart
+    // only on the boxes' cores, a gutter narrower than half the grown boxes' height.
+    const f = fixture('old-newspaper-69-columns.json');
+    const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+    const gutter = 836;
+    const side = (i: number) => (f.lines[i]!.bbox[2] <= gutter + 8 ? 'left' : f.lines[i]!.bbox[0] >= gutter - 8 ? 'right' : 'across');
+    // Down to where the detector ran rows across both columns that the rule and paper did not let be cut back,
+    // every block is one column's, and the left column is read before the right.
+    const within = (i: number) => f.lines[i]!.bbox[3] < 1690;
+    const body = blocks.filter((b) => b.lines.every(within) && b.bbox[2] - b.bbox[0] > 200);
+    expect(body.flatMap((b) => b.lines).length).toBeGreaterThanOrEqual(70);
+    for (const b of body) expect(new Set(b.lines.map(side))).toEqual(new Set([side(b.lines[0]!)]));
+    const order = blocks.flatMap((b) => b.lines).filter(within);
+    const lastLeft = Math.max(...order.map((i, k) => (side(i) === 'left' ? k : -1)));
+    const firstRight = order.findIndex((i) => side(i) === 'right');
+    expect(lastLeft).toBeLessThan(firstRight);
+  });
 });
 
 describe('reading order below a table', () => {

@@ -5,7 +5,12 @@
 // A gutter is where the page's boxes stop on one side and start on the other, and few cross; a box that
 // crosses it is cut where its own ink leaves most of the gutter's band blank, which a space between words
 // never does. A heading set across both columns has letters there and is kept whole.
+// Gutters are looked for on the boxes' cores (the detector grows each box by most of a text height on every side,
+// so the lines of two columns a narrow gutter apart overlap across it: an 1881 newspaper, two columns 15 px apart).
 import { columnInk } from '../image/line-pieces';
+import { cropImage } from '../image/crop-image';
+import { coreBox } from '../layout/geometry';
+import { findRulings } from '../layout/rulings';
 import type { BBox, PageImage } from '../../protocol/page';
 
 interface DetectedLine {
@@ -17,29 +22,57 @@ interface DetectedLine {
 const MIN_COLUMN_LINES = 6;
 /** A gutter's band: at most this share of the boxes over the columns beside it cross it. */
 const GUTTER_SHARE = 0.3;
-/** A line crossing a gutter is two lines where its ink leaves this share of the gutter's band blank. */
+/**
+ * Or at most this share, where many more lines stop and start at its sides (STRONG_COLUMN_LINES on each): on a page
+ * whose detector ran a third of its rows across the gutter, the gutter still shows in where the other rows end.
+ */
+const STRONG_GUTTER_SHARE = 0.45;
+const STRONG_COLUMN_LINES = 3 * MIN_COLUMN_LINES;
+/** A line crossing a gutter is two lines where its ink leaves this share of the gutter's band blank, */
 const BLANK_SHARE = 0.7;
+/** or, across a rule printed down it, a run of paper this many line heights wide, */
+const MIN_GAP = 0.35;
+/** where a column of the line's middle inked this many pixels is paper with a speck of the scan's noise (two may be an o). */
+const SPECK = 1;
 
-/** The page's lines with each one that crosses a gutter at a blank cut in two (left first, in place). */
-export function splitAtGutters<L extends DetectedLine>(lines: readonly L[], image: PageImage): L[] {
-  const heights = lines.map((l) => l.bbox[3] - l.bbox[1]).sort((a, b) => a - b);
+/**
+ * The page's lines with each one that crosses a gutter at a blank cut in two (left first, in place). `unclipRatio`:
+ * the detector's, to find gutters on the boxes' cores (without it, on the boxes as they are).
+ */
+export function splitAtGutters<L extends DetectedLine>(lines: readonly L[], image: PageImage, unclipRatio?: number): L[] {
+  const boxes = lines.map((l) => (unclipRatio ? coreBox(l.bbox, unclipRatio) : l.bbox));
+  const heights = boxes.map((b) => b[3] - b[1]).sort((a, b) => a - b);
   const h = heights[Math.floor(heights.length / 2)] ?? 0;
   if (lines.length < 2 * MIN_COLUMN_LINES || h <= 0) return [...lines];
-  const gutters = findGutters(lines.map((l) => l.bbox), image.width, h);
-  if (gutters.length === 0) return [...lines];
+  const found = findGutters(boxes, image.width, h);
+  if (found.length === 0) return [...lines];
+  const lh = lineHeight(lines);
+  const gutters = found.map((g) => ({ ...g, rules: gutterRules(g, image, lh) }));
   const out: L[] = [];
-  for (const line of lines) out.push(...cutLine(line, gutters, image));
+  for (const line of lines) out.push(...cutLine(line, gutters, image, unclipRatio !== undefined && unclipRatio > 0));
   return out;
+}
+
+/** The lines' median height as the detector gave them (grown). */
+function lineHeight(lines: readonly DetectedLine[]): number {
+  const heights = lines.map((l) => l.bbox[3] - l.bbox[1]).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? 0;
 }
 
 interface Gutter {
   x0: number;
   x1: number;
+  /** From the top of its column lines to the bottom. */
+  y0: number;
+  y1: number;
+  /** Rules printed down the gutter: where a line crosses one, its x are counted neither as ink nor as blank. */
+  rules?: readonly BBox[];
 }
 
 /**
  * Gutters from where the boxes are: a band of x that at most GUTTER_SHARE as many boxes cover as the columns
- * on either side, with at least MIN_COLUMN_LINES boxes ending just left of it and as many starting just right.
+ * on either side, with at least MIN_COLUMN_LINES boxes ending just left of it and as many starting just right
+ * (or at most STRONG_GUTTER_SHARE, with STRONG_COLUMN_LINES on each side).
  */
 export function findGutters(boxes: readonly BBox[], pageWidth: number, h: number): Gutter[] {
   const bin = Math.max(2, Math.round(h / 8));
@@ -52,21 +85,44 @@ export function findGutters(boxes: readonly BBox[], pageWidth: number, h: number
   const gutters: Gutter[] = [];
   for (let i = 1; i < n; i++) {
     const span = Math.ceil(reach / bin);
-    const low = (k: number) => cover[k]! <= GUTTER_SHARE * Math.min(level(i - span, i), level(k + 1, k + 1 + span));
-    if (!low(i)) continue;
-    let j = i;
-    while (j < n && low(j)) j++;
-    const x0 = i * bin;
-    const x1 = j * bin;
-    const endLeft = boxes.filter((b) => b[2] <= x0 + bin && b[2] > x0 - reach && b[0] < x0 - reach).length;
-    const startRight = boxes.filter((b) => b[0] >= x1 - bin && b[0] < x1 + reach && b[2] > x1 + reach).length;
-    if (j < n && endLeft >= MIN_COLUMN_LINES && startRight >= MIN_COLUMN_LINES) gutters.push({ x0, x1 });
-    i = j;
+    const low = (k: number, share: number) => cover[k]! <= share * Math.min(level(i - span, i), level(k + 1, k + 1 + span));
+    const band = (share: number) => {
+      let j = i;
+      while (j < n && low(j, share)) j++;
+      const x0 = i * bin;
+      const x1 = j * bin;
+      const endLeft = boxes.filter((b) => b[2] <= x0 + bin && b[2] > x0 - reach && b[0] < x0 - reach);
+      const startRight = boxes.filter((b) => b[0] >= x1 - bin && b[0] < x1 + reach && b[2] > x1 + reach);
+      const beside = [...endLeft, ...startRight];
+      const extent = { y0: Math.min(...beside.map((b) => b[1])), y1: Math.max(...beside.map((b) => b[3])) };
+      return { j, x0, x1, extent, lines: Math.min(endLeft.length, startRight.length) };
+    };
+    if (!low(i, STRONG_GUTTER_SHARE)) continue;
+    const clear = low(i, GUTTER_SHARE) ? band(GUTTER_SHARE) : undefined;
+    const strong = band(STRONG_GUTTER_SHARE);
+    const found = clear && clear.lines >= MIN_COLUMN_LINES ? clear : strong.lines >= STRONG_COLUMN_LINES ? strong : undefined;
+    if (found && found.j < n) gutters.push({ x0: found.x0, x1: found.x1, ...found.extent });
+    if (found) i = found.j;
+    else if (clear) i = clear.j;
   }
   return gutters;
 }
 
-function cutLine<L extends DetectedLine>(line: L, gutters: readonly Gutter[], image: PageImage): L[] {
+/**
+ * The rules printed down the gutter (an old newspaper's), within `reach` of its middle: runs of ink at least four
+ * text lines long (no letter is), as boxes on the page. A skewed scan's rule drifts: its box is as wide as it drifts.
+ */
+function gutterRules(g: Gutter, image: PageImage, lh: number): BBox[] {
+  const mid = (g.x0 + g.x1) / 2;
+  const band: BBox = [Math.max(0, mid - 2 * lh), Math.max(0, g.y0), Math.min(image.width, mid + 2 * lh), Math.min(image.height, g.y1)];
+  if (band[2] - band[0] < 2 || band[3] - band[1] < 4 * lh) return [];
+  const crop = cropImage(image, band);
+  const { vertical } = findRulings(crop, { minLength: (4 * lh) / Math.max(crop.width, crop.height), maxThickness: Math.max(6, Math.round(0.5 * lh)) });
+  const [x0, y0] = [Math.floor(band[0]), Math.floor(band[1])];
+  return vertical.map((r): BBox => [x0 + r.at - r.thickness / 2 - 1, y0 + r.from, x0 + r.at + r.thickness / 2 + 1, y0 + r.to]);
+}
+
+function cutLine<L extends DetectedLine>(line: L, gutters: readonly Gutter[], image: PageImage, onCores: boolean): L[] {
   const [x0, y0, x1, y1] = line.bbox;
   const crossed = gutters.filter((g) => x0 < g.x0 && x1 > g.x1);
   if (crossed.length === 0) return [line];
@@ -81,24 +137,52 @@ function cutLine<L extends DetectedLine>(line: L, gutters: readonly Gutter[], im
   const lh = y1 - y0;
   const cuts: { start: number; end: number }[] = [];
   for (const g of crossed) {
-    // The gutter's band with a quarter of the line's height of its columns' margins: a pair of lines is blank over
-    // most of it (a faint rule or a speck may cross), a line of one text has letters there or a word space
-    // that fills at most half of it.
-    const from = Math.max(0, Math.round(g.x0 - 0.25 * lh) - left);
-    const to = Math.min(ink.length, Math.round(g.x1 + 0.25 * lh) - left);
+    // The gutter's band with a quarter of the line's height of its columns' margins (a gutter found on the boxes'
+    // cores: a quarter either side of its middle). A pair of lines is blank over most of it (a speck may cross),
+    // a line of one text has letters there or a word space that fills at most half of it.
+    const mid = (g.x0 + g.x1) / 2;
+    const half = onCores ? 0.25 * lh : (g.x1 - g.x0) / 2 + 0.25 * lh;
+    const at = (x: number) => Math.max(0, Math.min(ink.length, Math.round(x) - left));
+    const [from, to] = [at(mid - half), at(mid + half)];
+    // A rule printed down the gutter crosses the line as a thin run of ink inside the rule's box (as wide as a
+    // skewed scan's rule drifts; its print breaks here and there, so one within two line heights runs on through
+    // the line): it is neither ink nor paper. Where the columns' ragged ends reach into the band, a run of paper
+    // across the rule at least MIN_GAP wide, within twice the band's reach, is the gutter as well (a word space in
+    // display type is as wide, but has no rule in it).
+    const rules = (g.rules ?? []).filter((r) => r[1] - 2 * lh < bottom && r[3] + 2 * lh > top);
+    const [wideFrom, wideTo] = [Math.min(from, at(mid - 2 * half)), Math.max(to, at(mid + 2 * half))];
+    const ruled = new Uint8Array(ink.length);
+    for (let x = wideFrom; x < wideTo; ) {
+      let end = x;
+      while (end < wideTo && ink[end] !== 0) end++;
+      if (end - x <= Math.max(2, 0.15 * lh) && rules.some((r) => left + end > r[0] && left + x < r[2])) ruled.fill(1, x, end);
+      x = end + 1;
+    }
     let blank = 0;
+    let counted = 0;
     let first = -1;
     let last = -1;
     for (let x = from; x < to; x++) {
+      if (ruled[x]) continue;
+      counted++;
       if (ink[x] !== 0) continue;
       blank++;
       if (first < 0) first = x;
       last = x;
     }
+    let gap = { start: -1, end: -1, paper: 0, bridged: false };
+    for (let x = wideFrom, run = gap; x < wideTo; x++) {
+      if (ink[x]! > SPECK && !ruled[x]) run = { start: -1, end: -1, paper: 0, bridged: false };
+      else if (ruled[x]) run = { ...run, bridged: run.paper > 0 };
+      else run = { start: run.start < 0 ? x : run.start, end: x + 1, paper: run.paper + 1, bridged: run.bridged };
+      if (run.paper > gap.paper) gap = run;
+    }
     // Both sides hold a word at least: a speck beside the gutter is no column's line.
     const inkLeft = ink.slice(0, from).filter((v) => v > 0).length >= lh;
     const inkRight = ink.slice(to).filter((v) => v > 0).length >= lh;
-    if (to > from && blank >= BLANK_SHARE * (to - from) && inkLeft && inkRight) cuts.push({ start: left + first, end: left + last + 1 });
+    if (!inkLeft || !inkRight) continue;
+    if (counted > 0 && blank >= BLANK_SHARE * counted) cuts.push({ start: left + first, end: left + last + 1 });
+    else if (gap.bridged && gap.paper >= MIN_GAP * lh) cuts.push({ start: left + gap.start, end: left + gap.end });
   }
   if (cuts.length === 0) return [line];
   // Each piece keeps a little paper beside its ink, as the detector's own boxes do.

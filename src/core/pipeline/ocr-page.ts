@@ -81,7 +81,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   }
   const { image, clean, detected, toPage } = upright;
   // Recognized lines the detector ran across a column gutter are cut back into two (gutter-lines.ts).
-  const lines: TextLine[] = layer?.lines ?? splitAtGutters(detected, image).map((l) => ({ bbox: l.bbox, angle: l.angle }));
+  const lines: TextLine[] = layer?.lines ?? splitAtGutters(detected, image, engine.detectorSpec.unclipRatio).map((l) => ({ bbox: l.bbox, angle: l.angle }));
   const boxes = lines.map((l) => l.bbox);
   // The page pixels let the layout find ruled tables, figures and drawn bullets: rules and bullets on the
   // page itself (the detector's median copy erases one-pixel rules and greys small strokes), figures on the
