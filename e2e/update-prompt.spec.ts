@@ -150,8 +150,31 @@ test('a new version left waiting is asked to take over even when its prompt is p
     await page.waitForTimeout(500);
     await expect(prompt(page)).toHaveCount(0);
     expect(await workers(page)).toMatchObject({ waiting: true });
-    // A navigation would wait for a worker left waiting; asked on, it takes over (and offers itself again).
+    // A navigation would wait for a worker left waiting; asked on, it takes over.
     await expect.poll(() => workers(page)).toEqual(newestServes);
+  } finally {
+    restore();
+  }
+});
+
+test('a new version put off at once is not offered again as it is reported twice and takes over; a newer one is', async ({ page }) => {
+  await openApp(page);
+  await offlineCopyInstalled(page);
+  let restore = deployNewVersion({ asks: 3 });
+  try {
+    await checkForUpdate(page);
+    await expect(prompt(page)).toBeVisible();
+    await page.getByRole('button', { name: 'Later' }).click();
+    // The version put off is asked on and takes over: neither that nor registerSW's second report of it offers it.
+    await expect.poll(() => workers(page)).toEqual(newestServes);
+    await page.waitForTimeout(1500);
+    await expect(prompt(page)).toHaveCount(0);
+
+    // A newer version (the old worker's bytes, changed again) is offered.
+    restore();
+    restore = deployNewVersion();
+    await checkForUpdate(page);
+    await expect(prompt(page)).toBeVisible();
   } finally {
     restore();
   }

@@ -20,6 +20,10 @@ export function UpdatePrompt({ holdFirstInstall = false }: { holdFirstInstall?: 
   const [waitingSeen, setWaitingSeen] = useState(0);
   const [delayed, setDelayed] = useState(true);
   const registered = useRef(false);
+  // The version offered, and the one whose offer was put off ("Later"): that one is not offered again. registerSW
+  // reports a version it sees waiting twice, ~200 ms apart, and a version put off takes over when it is asked to.
+  const offered = useRef<ServiceWorker | null>(null);
+  const putOff = useRef<ServiceWorker | null>(null);
   const supported = 'serviceWorker' in navigator;
   // Whether this tab was served by an installed worker when it opened (not after the first install claims it).
   const [returning] = useState(() => supported && navigator.serviceWorker.controller !== null);
@@ -29,16 +33,24 @@ export function UpdatePrompt({ holdFirstInstall = false }: { holdFirstInstall?: 
     return () => clearTimeout(timer);
   }, []);
 
+  // Offers the newest version there is (waiting, or now serving the tab) unless it is the one put off.
+  const offer = () =>
+    void newestWorker().then((worker) => {
+      if (worker !== null && worker === putOff.current) return;
+      offered.current = worker;
+      setUpdated(true);
+    });
+
   useEffect(() => {
     if (!supported || registered.current || (!returning && (delayed || holdFirstInstall))) return;
     registered.current = true;
     // Without onNeedReload, registerSW reloads the tab itself when a version it saw waiting takes over, which
     // would drop the documents being read: no tab is reloaded unless its user asks.
     const onNeedRefresh = () => {
-      setUpdated(true);
+      offer();
       setWaitingSeen((n) => n + 1);
     };
-    registerSW({ immediate: true, onNeedRefresh, onNeedReload: () => setUpdated(true) });
+    registerSW({ immediate: true, onNeedRefresh, onNeedReload: offer });
   }, [supported, returning, delayed, holdFirstInstall]);
 
   // A version seen waiting may stay so: asked again, it takes over at once (take-over.ts says why). A later
@@ -53,7 +65,7 @@ export function UpdatePrompt({ holdFirstInstall = false }: { holdFirstInstall?: 
     // install claiming the tab does not.
     let controlled = navigator.serviceWorker.controller !== null;
     const onChange = () => {
-      if (controlled) setUpdated(true);
+      if (controlled) offer();
       controlled = true;
     };
     navigator.serviceWorker.addEventListener('controllerchange', onChange);
@@ -69,9 +81,22 @@ export function UpdatePrompt({ holdFirstInstall = false }: { holdFirstInstall?: 
       <button type="button" className="button button--small button--primary" onClick={reload}>
         Reload
       </button>
-      <button type="button" className="button button--small button--quiet" onClick={() => setUpdated(false)}>
+      <button
+        type="button"
+        className="button button--small button--quiet"
+        onClick={() => {
+          putOff.current = offered.current;
+          setUpdated(false);
+        }}
+      >
         Later
       </button>
     </div>
   );
+}
+
+/** The newest service worker this tab knows of: one installing or waiting, else the one serving it. */
+async function newestWorker(): Promise<ServiceWorker | null> {
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  return registration?.installing ?? registration?.waiting ?? navigator.serviceWorker.controller ?? registration?.active ?? null;
 }
