@@ -161,6 +161,17 @@ describe('tables on real pages', () => {
     expect(withCell('globalAlpha')[1]!.cells).toEqual(['globalAlpha', 'float', '1.0']);
   });
 
+  it("reads a spread's two page heads as each page's heading, not as a table of two copies (issue14297.pdf p1)", () => {
+    const { blocks, tables, texts } = read('spread-heads-14297-p1');
+    // The heads the two pages repeat side by side are no table's rows; the left page's statement is a table.
+    const inTables = new Set(tables.flatMap((t) => t.lines).map((i) => texts[i]));
+    expect(inTables.has('Mitsubishi Electric Corporation and Subsidiaries')).toBe(false);
+    expect(inTables.has('Consolidated Statement of Changes in Equity')).toBe(false);
+    const headings = blocks.filter((b) => b.type === 'heading').flatMap((b) => b.lines.map((i) => texts[i]));
+    expect(headings).toEqual(expect.arrayContaining(['Consolidated Statement of Comprehensive Income', 'Consolidated Statement of Changes in Equity']));
+    expect(tables.some((t) => rowsOf(t, texts).some((r) => r.cells[0] === 'Net profit'))).toBe(true);
+  });
+
   it('marks the heading cells of a table body: a heading row over columns of codes, a stub of labels', () => {
     const ruled = read('ruled-sci-p3');
     const date = ruled.tables[0]!.table.cells.filter((c) => c.lines.some((i) => ['EC Number', 'CAS Number'].includes(ruled.texts[i]!)));

@@ -32,6 +32,8 @@ export interface TableCues {
 const CELL_GAP = 0.5;
 /** Fewest characters of text in a table (when the lines' texts are known). */
 const MIN_CHARS = 24;
+/** Shortest text whose repeating in every cell of a row says the row is two copies of one layout. */
+const REPEAT_CHARS = 8;
 /** A caption line: "Table 3", "Tab. S2", "TABLE IV". */
 const CAPTION = /^(table|tab\.)\s*[A-Z]?[0-9IVX]+\b/i;
 
@@ -206,7 +208,7 @@ function tableOf(
   if (grid.rows < 3 || multiRows.length < 2) return undefined;
   // A handful of characters (a chart's tick labels and a letter or two of its rotated axis title) is not a table.
   if (texts && rows.flatMap((r) => r.ids).reduce((n, i) => n + text(i).replace(/\s/g, '').length, 0) < MIN_CHARS) return undefined;
-  if (continuesAsText(rows, grid, boxes, indices, body, texts && text) || runsOnAsProse(grid, text)) return undefined;
+  if (continuesAsText(rows, grid, boxes, indices, body, texts && text) || runsOnAsProse(grid, text) || repeatsAcross(grid, text)) return undefined;
   markHeadings(grid, text);
   const lines = rows.flatMap((r) => r.ids);
   return { bbox: union(lines.map((i) => boxes[i]!)), lines, grid };
@@ -240,6 +242,21 @@ function runsOnAsProse(grid: TableGrid, text: (i: number) => string): boolean {
     if (flows >= 2 && flows >= 0.3 * (cells.length - 1)) return true;
   }
   return false;
+}
+
+/**
+ * Rows that write one text again in every cell, in most rows: two copies of one layout side by side (a spread's two
+ * pages under the same heads: "Mitsubishi Electric Corporation and Subsidiaries" over each page's statement),
+ * not a table. Short values repeat in real tables ("Yes", "0"), so only texts of REPEAT_CHARS or more count.
+ */
+function repeatsAcross(grid: TableGrid, text: (i: number) => string): boolean {
+  const rows = Array.from({ length: grid.rows }, (_, r) => grid.cells.filter((c) => c.row === r && c.lines.length > 0));
+  const multi = rows.filter((cells) => cells.length >= 2);
+  const same = multi.filter((cells) => {
+    const texts = cells.map((c) => c.lines.map(text).join(' ').replace(/\s+/g, ' ').trim());
+    return texts[0]!.length >= REPEAT_CHARS && texts.every((t) => t === texts[0]);
+  });
+  return same.length >= 2 && same.length >= 0.5 * multi.length;
 }
 
 /**
