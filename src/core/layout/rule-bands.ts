@@ -11,6 +11,7 @@ import type { BBox } from '../../protocol/page';
 import { centerX, centerY, groupRows, union, width } from './geometry';
 import type { Rule } from './rulings';
 import { columnsOf, markHeadings, tableColumns, type GridRow } from './table-grid';
+import { isUnitNote } from './text-cues';
 import type { TableRegion } from './tables';
 import type { TableCell } from './types';
 
@@ -49,8 +50,12 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
       const visual = groupRows(band, boxes);
       const starts = visual.map((ids) => ids.some((i) => columnsOf(boxes[i]!, cols)[0] === 0) && !(ids.length === 1 && /^\p{Ll}/u.test(text(ids[0]!))));
       const split = k > 0 && starts.filter(Boolean).length >= 2;
+      // A unit note over the headings ("Yen (millions)" over "2020  2021") is a heading row of its own, not a first
+      // line of the heading it stands over.
+      const noted = k === 0 && visual.length >= 2 && visual[0]!.length === 1 && isUnitNote(text(visual[0]![0]!));
       visual.forEach((ids, v) => {
         if (split && starts[v] && v > starts.indexOf(true)) row++;
+        if (noted && v === 1) row++;
         for (const i of ids) {
           const [c0, c1] = columnsOf(boxes[i]!, cols);
           const into = cells.find((c) => c.row === row && c.col <= c1 && c.col + c.colSpan - 1 >= c0);

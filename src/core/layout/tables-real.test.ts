@@ -172,6 +172,14 @@ describe('tables on real pages', () => {
     expect(tables.some((t) => rowsOf(t, texts).some((r) => r.cells[0] === 'Net profit'))).toBe(true);
   });
 
+  it("keeps a table's unit note over its headings as a heading row of its own (the same page's statement)", () => {
+    const { tables, texts } = read('spread-heads-14297-p1');
+    const statement = tables.find((t) => rowsOf(t, texts).some((r) => r.cells[0] === 'Net profit'))!;
+    // "Yen (millions)" stands over the 2021 heading, and is no part of it.
+    const head = rowsOf(statement, texts).filter((r) => r.header.every(Boolean));
+    expect(head.slice(0, 2).map((r) => r.cells)).toEqual([['Yen (millions)'], ['2020', '2021']]);
+  });
+
   it('marks the heading cells of a table body: a heading row over columns of codes, a stub of labels', () => {
     const ruled = read('ruled-sci-p3');
     const date = ruled.tables[0]!.table.cells.filter((c) => c.lines.some((i) => ['EC Number', 'CAS Number'].includes(ruled.texts[i]!)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSectionNumber, isCaption, isEquationNumber, isPageNumber, listMarker, mathScore } from './text-cues';
+import { hasSectionNumber, isCaption, isEquationNumber, isPageNumber, isUnitNote, listMarker, mathScore } from './text-cues';
 
 describe('text cues', () => {
   it('list markers', () => {
@@ -19,6 +19,10 @@ describe('text cues', () => {
     expect(hasSectionNumber('Results')).toBe(false);
     expect(isEquationNumber('(2.14)')).toBe(true);
     expect(isEquationNumber('(see above)')).toBe(false);
+  });
+  it("a table's unit note", () => {
+    expect(['Yen (millions)', '(in thousands)', '$ in millions', 'EUR (thousands)', 'In millions', "£'000", 'US$ millions'].every(isUnitNote)).toBe(true);
+    expect(['2021', 'Millions of people', 'Total equity', 'Yen', '(1,521)', 'Thousands Oaks', '%', '(%)', '(in thousands of cases, see note 3)'].some(isUnitNote)).toBe(false);
   });
   it('math reads as math, prose as prose', () => {
     expect(mathScore('√𝑥2 = |𝑥|')).toBeGreaterThanOrEqual(0.5);

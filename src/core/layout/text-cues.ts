@@ -28,6 +28,17 @@ const AMOUNT = /^[-−–+]?\(?\s*[$€£¥]?\s*(?:\d{1,3}(?:[,.\s]\d{3})+|\d+)(
 /** A number with at least two digits written as an amount ("(77,283)", "¥ 175,820", "-3.5%"). */
 export const isAmount = (text: string) => AMOUNT.test(text.trim()) && (text.match(/\d/g) ?? []).length >= 2;
 
+// The unit a financial table's figures are given in, set over its headings: "Yen (millions)", "(in thousands)",
+// "$ in millions", "EUR '000" (a lone "%" or "(%)" heads a column of shares).
+const CURRENCY = String.raw`(?:[$€£¥₹]|US\$|[A-Z]{3}|yen|dollars?|euros?|pounds?|rupees?)`;
+const SCALE = String.raw`(?:thousands?|millions?|billions?|'000s?)`;
+const UNIT_NOTE = new RegExp(
+  String.raw`^\(?\s*(?:(?:in|amounts? in|figures in|units?:?)\s+)?(?:${CURRENCY}\s*)?(?:\(\s*(?:in\s+)?${SCALE}\s*\)|(?:in\s+)?${SCALE})\s*\)?\.?$`,
+  'iu',
+);
+/** A table's unit note ("Yen (millions)", "(in thousands)", "$ in millions"): no heading of a column. */
+export const isUnitNote = (text: string) => UNIT_NOTE.test(text.trim());
+
 /**
  * Text that reads as a page's furniture rather than its body: a journal, volume, issue or ISSN line, a URL or
  * DOI, a copyright or download stamp, a publication date, or a short line ending in a page number.
