@@ -49,7 +49,7 @@ export function splitAtGutters<L extends DetectedLine>(lines: readonly L[], imag
   const lh = lineHeight(lines);
   const gutters = found.map((g) => ({ ...g, rules: gutterRules(g, image, lh) }));
   const out: L[] = [];
-  for (const line of lines) out.push(...cutLine(line, gutters, image, unclipRatio !== undefined && unclipRatio > 0));
+  lines.forEach((line, k) => out.push(...cutLine(line, boxes[k]!, gutters, image, unclipRatio !== undefined && unclipRatio > 0)));
   return out;
 }
 
@@ -102,8 +102,10 @@ export function findGutters(boxes: readonly BBox[], pageWidth: number, h: number
     const strong = band(STRONG_GUTTER_SHARE);
     const found = clear && clear.lines >= MIN_COLUMN_LINES ? clear : strong.lines >= STRONG_COLUMN_LINES ? strong : undefined;
     if (found && found.j < n) gutters.push({ x0: found.x0, x1: found.x1, ...found.extent });
-    if (found) i = found.j;
-    else if (clear) i = clear.j;
+    // Past the band: where a strong band failed, on from the next bin of a clear one inside it.
+    let next = found ? found.j : clear ? clear.j : strong.j;
+    if (!found && !clear) for (let k = i + 1; k < strong.j; k++) if (low(k, GUTTER_SHARE)) { next = k - 1; break; }
+    i = Math.max(i, next);
   }
   return gutters;
 }
@@ -122,9 +124,10 @@ function gutterRules(g: Gutter, image: PageImage, lh: number): BBox[] {
   return vertical.map((r): BBox => [x0 + r.at - r.thickness / 2 - 1, y0 + r.from, x0 + r.at + r.thickness / 2 + 1, y0 + r.to]);
 }
 
-function cutLine<L extends DetectedLine>(line: L, gutters: readonly Gutter[], image: PageImage, onCores: boolean): L[] {
+/** `core`: the box gutters were found on (the line's core, or its box). */
+function cutLine<L extends DetectedLine>(line: L, core: BBox, gutters: readonly Gutter[], image: PageImage, onCores: boolean): L[] {
   const [x0, y0, x1, y1] = line.bbox;
-  const crossed = gutters.filter((g) => x0 < g.x0 && x1 > g.x1);
+  const crossed = gutters.filter((g) => core[0] < g.x0 && core[2] > g.x1);
   if (crossed.length === 0) return [line];
   // The box's middle half in height: its own letters, not the neighbouring lines' ascenders and descenders.
   const top = Math.max(0, Math.round(y0 + 0.25 * (y1 - y0)));
