@@ -1,7 +1,7 @@
 # Cuts a page's layout input (bench/layout/page-lines.mjs output) down to the lines between two heights, for a
 # small committed fixture: python3 bench/layout/cut-fixture.py PAGE.json Y0 Y1 [lines|layer|detected] > FIXTURE.json
 # (lines: the layout's input; layer: the PDF's own lines; detected: the detector's boxes and the layer lines, unfilled;
-# scan: bench/layout/scan-lines.mjs output, a scan's detected lines as the layout gets them, unread)
+# scan: bench/layout/page-lines.mjs --scan output, a scan's detected lines as the layout gets them, unread)
 import json, sys
 page = json.load(open(sys.argv[1]))
 y0, y1 = float(sys.argv[2]), float(sys.argv[3])

@@ -4,8 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSource } from '../../cli/page-source';
-import { coreBox } from '../../src/core/layout/geometry';
-import { findGutters, splitAtGutters } from '../../src/core/pipeline/gutter-lines';
+import { pageGutters, splitAtGutters } from '../../src/core/pipeline/gutter-lines';
 import { uprightPage } from '../../src/core/pipeline/upright-page';
 import { openNodeEngine } from '../../src/node/page-ocr';
 
@@ -21,11 +20,7 @@ for (const page of pages) {
   const src = await openSource(join(shared, 'eval-real', set!, 'pdfs', pdf!));
   const up = await uprightPage(engine, await src.render(1));
   await src.close();
-  // As splitAtGutters looks for them: on the boxes' cores.
-  const cores = up.detected.map((l) => coreBox(l.bbox, ratio));
-  const heights = cores.map((b) => b[3] - b[1]).sort((a, b) => a - b);
-  const h = heights[Math.floor(heights.length / 2)] ?? 0;
-  const gutters = findGutters(cores, up.image.width, h);
+  const { gutters } = pageGutters(up.detected, up.image.width, ratio);
   const split = splitAtGutters(up.detected, up.image, ratio);
   const box = (b: readonly number[]) => b.map((v) => v.toFixed(0)).join(',');
   console.log(`${page}: ${up.detected.length} lines, gutters at ${gutters.map((g) => `${g.x0}–${g.x1}`).join(' ') || 'none'}, ${split.length - up.detected.length} cut`);

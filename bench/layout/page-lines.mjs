@@ -1,39 +1,56 @@
 // A PDF page's layout input as the default pipeline builds it: the detector's boxes (at the size a page offered
 // its own text is detected at), the page's visible text-layer lines, and the lines the layout is given (the
-// boxes filled from the layer). For looking at a page and for cutting small fixtures from real pages.
+// boxes filled from the layer). With --scan, a scanned page's (or image's) as the recognizing pipeline builds it:
+// the page made upright, the detector's lines cut at column gutters (with their angles), not read. For looking at
+// a page and for cutting small fixtures from real pages (cut-fixture.py … lines|layer|detected, or … scan).
 //
-//   node bench/layout/page-lines.mjs FILE.pdf PAGE [OUT.json]
+//   node bench/layout/page-lines.mjs FILE.pdf|IMAGE PAGE [OUT.json] [--scan]
 import { writeFileSync } from 'node:fs';
 import { register } from 'tsx/esm/api';
 
 register();
-const [file, pageArg, out] = process.argv.slice(2);
+const scan = process.argv.includes('--scan');
+const [file, pageArg, out] = process.argv.slice(2).filter((a) => a !== '--scan');
 const page = Number(pageArg ?? 1);
 const { openSource } = await import('../../cli/page-source.ts');
 const { openNodeEngine } = await import('../../src/node/page-ocr.ts');
 const { uprightPage } = await import('../../src/core/pipeline/upright-page.ts');
-const { LAYER_DETECT_SIDE } = await import('../../src/core/pipeline/ocr-page.ts');
-const { isLevel, visibleLines } = await import('../../src/core/text-layer/pdf-text.ts');
-const { readWithTextLayer } = await import('../../src/core/pipeline/text-layer-page.ts');
 
 const source = await openSource(file);
 const engine = await openNodeEngine('models/pocket');
 const image = await source.render(page);
-const { lines: layer } = await source.textLines(page);
-const upright = await uprightPage(engine, image, undefined, LAYER_DETECT_SIDE, isLevel(layer));
-const read = await readWithTextLayer(engine, upright.image, upright.detected, layer, { k: 3, dropHeaders: false }, 0);
-const r = (b) => b.map((v) => Math.round(v * 10) / 10);
-const result = {
-  file,
-  page,
-  size: { width: image.width, height: image.height },
-  unclipRatio: engine.detectorSpec.unclipRatio,
-  layer: visibleLines(layer, image).map((l) => ({ bbox: r(l.bbox), text: l.text, ...(l.size && { size: l.size }) })),
-  detected: upright.detected.map((l) => r(l.bbox)),
-  lines: 'rejected' in read ? read : read.lines.map((l, i) => ({ bbox: r(l.bbox), text: read.texts[i], ...(l.size && { size: l.size }) })),
-};
-const json = JSON.stringify(result, null, 1);
+const result = scan ? await scanLines() : await ownTextLines();
+const json = JSON.stringify({ file, page, ...result }, null, 1);
 if (out) writeFileSync(out, json);
 else console.log(json);
 await source.close();
 process.exit(0);
+
+async function ownTextLines() {
+  const { LAYER_DETECT_SIDE } = await import('../../src/core/pipeline/ocr-page.ts');
+  const { isLevel, visibleLines } = await import('../../src/core/text-layer/pdf-text.ts');
+  const { readWithTextLayer } = await import('../../src/core/pipeline/text-layer-page.ts');
+  const { lines: layer } = await source.textLines(page);
+  const upright = await uprightPage(engine, image, undefined, LAYER_DETECT_SIDE, isLevel(layer));
+  const read = await readWithTextLayer(engine, upright.image, upright.detected, layer, { k: 3, dropHeaders: false }, 0);
+  const r = (b) => b.map((v) => Math.round(v * 10) / 10);
+  return {
+    size: { width: image.width, height: image.height },
+    unclipRatio: engine.detectorSpec.unclipRatio,
+    layer: visibleLines(layer, image).map((l) => ({ bbox: r(l.bbox), text: l.text, ...(l.size && { size: l.size }) })),
+    detected: upright.detected.map((l) => r(l.bbox)),
+    lines: 'rejected' in read ? read : read.lines.map((l, i) => ({ bbox: r(l.bbox), text: read.texts[i], ...(l.size && { size: l.size }) })),
+  };
+}
+
+async function scanLines() {
+  const { splitAtGutters } = await import('../../src/core/pipeline/gutter-lines.ts');
+  const upright = await uprightPage(engine, image);
+  const ratio = engine.detectorSpec.unclipRatio;
+  const r = (v) => Math.round(v * 1000) / 1000;
+  return {
+    size: { width: upright.image.width, height: upright.image.height },
+    unclipRatio: ratio,
+    lines: splitAtGutters(upright.detected, upright.image, ratio).map((l) => ({ bbox: l.bbox.map(r), ...(l.angle !== undefined && { angle: r(l.angle) }) })),
+  };
+}

@@ -40,26 +40,29 @@ const SPECK = 1;
  * the detector's, to find gutters on the boxes' cores (without it, on the boxes as they are).
  */
 export function splitAtGutters<L extends DetectedLine>(lines: readonly L[], image: PageImage, unclipRatio?: number): L[] {
-  const boxes = lines.map((l) => (unclipRatio ? coreBox(l.bbox, unclipRatio) : l.bbox));
-  const heights = boxes.map((b) => b[3] - b[1]).sort((a, b) => a - b);
-  const h = heights[Math.floor(heights.length / 2)] ?? 0;
-  if (lines.length < 2 * MIN_COLUMN_LINES || h <= 0) return [...lines];
-  const found = findGutters(boxes, image.width, h);
+  const { boxes, gutters: found } = pageGutters(lines, image.width, unclipRatio);
   if (found.length === 0) return [...lines];
-  const lh = lineHeight(lines);
+  const lh = medianHeight(lines.map((l) => l.bbox));
   const gutters = found.map((g) => ({ ...g, rules: gutterRules(g, image, lh) }));
   const out: L[] = [];
   lines.forEach((line, k) => out.push(...cutLine(line, boxes[k]!, gutters, image, unclipRatio !== undefined && unclipRatio > 0)));
   return out;
 }
 
-/** The lines' median height as the detector gave them (grown). */
-function lineHeight(lines: readonly DetectedLine[]): number {
-  const heights = lines.map((l) => l.bbox[3] - l.bbox[1]).sort((a, b) => a - b);
+/** The page's gutters as splitAtGutters finds them, and the boxes it finds them on (the lines' cores, or their boxes). */
+export function pageGutters(lines: readonly DetectedLine[], pageWidth: number, unclipRatio?: number): { boxes: BBox[]; gutters: Gutter[] } {
+  const boxes = lines.map((l) => (unclipRatio ? coreBox(l.bbox, unclipRatio) : l.bbox));
+  const h = medianHeight(boxes);
+  return { boxes, gutters: lines.length < 2 * MIN_COLUMN_LINES || h <= 0 ? [] : findGutters(boxes, pageWidth, h) };
+}
+
+/** The boxes' median height (the upper one of an even count). */
+function medianHeight(boxes: readonly BBox[]): number {
+  const heights = boxes.map((b) => b[3] - b[1]).sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)] ?? 0;
 }
 
-interface Gutter {
+export interface Gutter {
   x0: number;
   x1: number;
   /** From the top of its column lines to the bottom. */
@@ -98,14 +101,24 @@ export function findGutters(boxes: readonly BBox[], pageWidth: number, h: number
       return { j, x0, x1, extent, lines: Math.min(endLeft.length, startRight.length) };
     };
     if (!low(i, STRONG_GUTTER_SHARE)) continue;
+    const take = (b: ReturnType<typeof band>) => {
+      if (b.j < n) gutters.push({ x0: b.x0, x1: b.x1, ...b.extent });
+      i = b.j;
+    };
     const clear = low(i, GUTTER_SHARE) ? band(GUTTER_SHARE) : undefined;
+    if (clear && clear.lines >= MIN_COLUMN_LINES) {
+      take(clear);
+      continue;
+    }
     const strong = band(STRONG_GUTTER_SHARE);
-    const found = clear && clear.lines >= MIN_COLUMN_LINES ? clear : strong.lines >= STRONG_COLUMN_LINES ? strong : undefined;
-    if (found && found.j < n) gutters.push({ x0: found.x0, x1: found.x1, ...found.extent });
-    // Past the band: where a strong band failed, on from the next bin of a clear one inside it.
-    let next = found ? found.j : clear ? clear.j : strong.j;
-    if (!found && !clear) for (let k = i + 1; k < strong.j; k++) if (low(k, GUTTER_SHARE)) { next = k - 1; break; }
-    i = Math.max(i, next);
+    if (strong.lines >= STRONG_COLUMN_LINES) take(strong);
+    else if (clear) i = clear.j;
+    else {
+      // On from the next bin of a clear band inside the strong one, or past it.
+      let next = strong.j;
+      for (let k = i + 1; k < strong.j; k++) if (low(k, GUTTER_SHARE)) { next = k - 1; break; }
+      i = next;
+    }
   }
   return gutters;
 }
