@@ -30,14 +30,18 @@ async function ownTextLines() {
   const { LAYER_DETECT_SIDE } = await import('../../src/core/pipeline/ocr-page.ts');
   const { isLevel, visibleLines } = await import('../../src/core/text-layer/pdf-text.ts');
   const { readWithTextLayer } = await import('../../src/core/pipeline/text-layer-page.ts');
+  const { detectAroundLayer } = await import('../../src/core/pipeline/layer-detect.ts');
   const { lines: layer } = await source.textLines(page);
-  const upright = await uprightPage(engine, image, undefined, LAYER_DETECT_SIDE, isLevel(layer));
-  const read = await readWithTextLayer(engine, upright.image, upright.detected, layer, { k: 3, dropHeaders: false }, 0);
+  // As ocrPage does: where the layer runs level, the detector looks only where its text lacks the page's ink.
+  const visible = visibleLines(layer, image);
+  const around = isLevel(layer) ? await detectAroundLayer(engine, image, visible, LAYER_DETECT_SIDE) : undefined;
+  const upright = around ? { image, detected: around.detected } : await uprightPage(engine, image, undefined, LAYER_DETECT_SIDE, isLevel(layer));
+  const read = await readWithTextLayer(engine, upright.image, upright.detected, visible, { k: 3, dropHeaders: false }, 0);
   const r = (b) => b.map((v) => Math.round(v * 10) / 10);
   return {
     size: { width: image.width, height: image.height },
     unclipRatio: engine.detectorSpec.unclipRatio,
-    layer: visibleLines(layer, image).map((l) => ({ bbox: r(l.bbox), text: l.text, ...(l.size && { size: l.size }) })),
+    layer: visible.map((l) => ({ bbox: r(l.bbox), text: l.text, ...(l.size && { size: l.size }) })),
     detected: upright.detected.map((l) => r(l.bbox)),
     lines: 'rejected' in read ? read : read.lines.map((l, i) => ({ bbox: r(l.bbox), text: read.texts[i], ...(l.size && { size: l.size }) })),
   };

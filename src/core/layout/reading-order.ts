@@ -175,6 +175,8 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number, p
     }
   }
   const heightSum = (us: Unit[]) => us.reduce((s, u) => s + u.box[3] - u.box[1], 0);
+  // How much text a side holds, by area: a table is one unit however many columns it has.
+  const areaSum = (us: Unit[]) => us.reduce((s, u) => s + (u.box[3] - u.box[1]) * (u.box[2] - u.box[0]), 0);
   const quality = new Map<string, { share: number; slivers: number; thinner: number }>();
   const valid = candidates.filter(([a, b]) => {
     const left = units.filter((u) => u.box[2] <= a + bin);
@@ -198,11 +200,12 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number, p
     // Lines the gap cuts a sliver off, anywhere on the page (a paragraph starting just left of it, beside
     // bullets): a gutter has none; the gap between bullets and their indented text has a paragraph's worth.
     const slivers = heightSum(units.filter((u) => crossesChannel(u.box, [a, b]) && (u.box[0] > a - (b - a) || u.box[2] < b + (b - a))));
-    quality.set(`${a},${b}`, { share: crossing / Math.min(l, r), slivers: slivers / minHeight, thinner: Math.min(l, r) });
+    const thinner = Math.min(areaSum(left), areaSum(right));
+    quality.set(`${a},${b}`, { share: crossing / Math.min(l, r), slivers: slivers / minHeight, thinner });
     return crossing <= 0.25 * Math.min(l, r);
   });
   // Cleanest first (least text across it, then fewest lines it cuts a sliver off), then the one with the most
-  // text on its thinner side: the caller splits on one channel at a time, so a sidebar's own label/value gap
+  // text (area) on its thinner side: a spread's gutter before the gaps between one page's table columns, and the caller splits on one channel at a time, so a sidebar's own label/value gap
   // is only considered inside the sidebar, after the gap between the sidebar and the body text.
   const q = (c: [number, number]) => quality.get(`${c[0]},${c[1]}`)!;
   return valid.sort((p, r) => Math.round(10 * q(p).share) - Math.round(10 * q(r).share) || Math.round(q(p).slivers) - Math.round(q(r).slivers) || q(r).thinner - q(p).thinner);

@@ -10,7 +10,7 @@
 import type { BBox } from '../../protocol/page';
 import { centerX, centerY, groupRows, union, width } from './geometry';
 import type { Rule } from './rulings';
-import { columnsOf, markHeadings, tableColumns, type GridRow } from './table-grid';
+import { columnsOf, markHeadings, rowSpans, tableColumns, type GridRow } from './table-grid';
 import { isUnitNote } from './text-cues';
 import type { TableRegion } from './tables';
 import type { TableCell } from './types';
@@ -56,12 +56,13 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
       visual.forEach((ids, v) => {
         if (split && starts[v] && v > starts.indexOf(true)) row++;
         if (noted && v === 1) row++;
-        for (const i of ids) {
-          const [c0, c1] = columnsOf(boxes[i]!, cols);
+        const spans = rowSpans(ids, boxes, cols, text);
+        ids.forEach((i, n) => {
+          const [c0, c1] = spans[n]!;
           const into = cells.find((c) => c.row === row && c.col <= c1 && c.col + c.colSpan - 1 >= c0);
           if (into) into.lines.push(i);
           else cells.push({ row, col: c0, rowSpan: 1, colSpan: c1 - c0 + 1, lines: [i], header: k === 0 });
-        }
+        });
       });
       row++;
     });

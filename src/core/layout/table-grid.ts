@@ -65,6 +65,23 @@ export function columnsOf(b: BBox, cols: [number, number][]): [number, number] {
   return [best, best];
 }
 
+/** A line that is a currency sign alone: a statement sets "¥" or "$" at its column's left, apart from the amount. */
+const CURRENCY_SIGN = /^[$¥€£₹₩]$/u;
+
+/**
+ * Each box of one visual row placed in the columns (`columnsOf`), except that a currency sign standing alone goes
+ * with the box to its right in the row: the amount it belongs to, whichever column the sign's own box falls in.
+ */
+export function rowSpans(ids: readonly number[], boxes: readonly BBox[], cols: [number, number][], text: (i: number) => string): [number, number][] {
+  const spans = ids.map((id) => columnsOf(boxes[id]!, cols));
+  ids.forEach((id, k) => {
+    if (!CURRENCY_SIGN.test(text(id))) return;
+    const right = ids.map((j, n) => ({ j, n })).filter(({ j }) => boxes[j]![0] >= boxes[id]![2] - 1).sort((a, b) => boxes[a.j]![0] - boxes[b.j]![0])[0];
+    if (right && !CURRENCY_SIGN.test(text(right.j))) spans[k] = [spans[right.n]![0], spans[right.n]![0]];
+  });
+  return spans;
+}
+
 export interface GridOptions {
   /** How many of the first rows are headings (rows above a rule under the header, rows found above the body). */
   headRows?: number;
@@ -85,7 +102,8 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
   let row = -1;
   let prev: { cells: TableCell[]; box: BBox } | undefined;
   rows.forEach((r, k) => {
-    const placed = r.ids.map((id) => ({ id, span: columnsOf(boxes[id]!, cols) }));
+    const spans = rowSpans(r.ids, boxes, cols, text);
+    const placed = r.ids.map((id, n) => ({ id, span: spans[n]! }));
     // A heading row of one box centred on the table is its title: it spans every column.
     if (k < head && placed.length === 1 && Math.abs(centre(boxes[placed[0]!.id]!) - (cols[0]![0] + cols[cols.length - 1]![1]) / 2) < 0.1 * (cols[cols.length - 1]![1] - cols[0]![0])) {
       placed[0]!.span = [0, cols.length - 1];

@@ -162,7 +162,7 @@ describe('tables on real pages', () => {
   });
 
   it("reads a spread's two page heads as each page's heading, not as a table of two copies (issue14297.pdf p1)", () => {
-    const { blocks, tables, texts } = read('spread-heads-14297-p1');
+    const { blocks, tables, texts } = read('spread-14297-p1');
     // The heads the two pages repeat side by side are no table's rows; the left page's statement is a table.
     const inTables = new Set(tables.flatMap((t) => t.lines).map((i) => texts[i]));
     expect(inTables.has('Mitsubishi Electric Corporation and Subsidiaries')).toBe(false);
@@ -172,8 +172,30 @@ describe('tables on real pages', () => {
     expect(tables.some((t) => rowsOf(t, texts).some((r) => r.cells[0] === 'Net profit'))).toBe(true);
   });
 
+  it('reads a spread page by page: the wide gutter between the pages before the gaps inside a page’s table (the same spread)', () => {
+    const { blocks, texts, f } = read('spread-14297-p1');
+    // Each page's title is a heading of its own, not the two side by side as one line.
+    const titles = blocks.filter((b) => b.type === 'heading' && b.lines.some((i) => texts[i]!.startsWith('Consolidated Statement')));
+    expect(titles.map((b) => b.lines.map((i) => texts[i]))).toEqual([['Consolidated Statement of Comprehensive Income'], ['Consolidated Statement of Changes in Equity']]);
+    // Every line of the left page's body (ink left of x 1000) comes before every line of the right page's.
+    const order = blocks.filter((b) => b.type !== 'footer' && b.type !== 'header').flatMap((b) => b.lines);
+    const left = (i: number) => f.lines[i]!.bbox[2] < 1000;
+    const lastLeft = Math.max(...order.map((i, k) => (left(i) ? k : -1)));
+    const firstRight = order.findIndex((i) => !left(i));
+    expect(lastLeft).toBeLessThan(firstRight);
+  });
+
+  it('puts a currency sign standing alone with the amount on its right (the same page’s statement)', () => {
+    const { tables, texts } = read('spread-14297-p1');
+    const statement = tables.find((t) => rowsOf(t, texts).some((r) => r.cells[0] === 'Net profit'))!;
+    // The 2021 column's "¥" stands left of that column's amounts, nearer the 2020 column's.
+    const rows = rowsOf(statement, texts);
+    expect(rows.find((r) => r.cells[0] === 'Net profit')!.cells).toEqual(['Net profit', '¥ 233,512', '¥ 201,683']);
+    expect(rows.find((r) => r.cells[0] === 'Non-controlling interests')!.cells).toEqual(['Non-controlling interests', '¥ 7,630', '¥ 14,395']);
+  });
+
   it("keeps a table's unit note over its headings as a heading row of its own (the same page's statement)", () => {
-    const { tables, texts } = read('spread-heads-14297-p1');
+    const { tables, texts } = read('spread-14297-p1');
     const statement = tables.find((t) => rowsOf(t, texts).some((r) => r.cells[0] === 'Net profit'))!;
     // "Yen (millions)" stands over the 2021 heading, and is no part of it.
     const head = rowsOf(statement, texts).filter((r) => r.header.every(Boolean));
