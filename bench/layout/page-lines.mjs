@@ -2,7 +2,8 @@
 // its own text is detected at), the page's visible text-layer lines, and the lines the layout is given (the
 // boxes filled from the layer). With --scan, a scanned page's (or image's) as the recognizing pipeline builds it:
 // the page made upright, the detector's lines cut at column gutters (with their angles), not read. For looking at
-// a page and for cutting small fixtures from real pages (cut-fixture.py … lines|layer|detected, or … scan).
+// a page and for cutting small fixtures from real pages (cut-fixture.py … lines|layer|detected, or … scan); its
+// rulings and lines make a table fixture (test/fixtures/tables: width, height, unclip, lines, rulings).
 //
 //   node bench/layout/page-lines.mjs FILE.pdf|IMAGE PAGE [OUT.json] [--scan]
 import { writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ async function ownTextLines() {
   const { isLevel, visibleLines } = await import('../../src/core/text-layer/pdf-text.ts');
   const { readWithTextLayer } = await import('../../src/core/pipeline/text-layer-page.ts');
   const { detectAroundLayer } = await import('../../src/core/pipeline/layer-detect.ts');
+  const { findRulings } = await import('../../src/core/layout/rulings.ts');
   const { lines: layer } = await source.textLines(page);
   // As ocrPage does: where the layer runs level, the detector looks only where its text lacks the page's ink.
   const visible = visibleLines(layer, image);
@@ -43,6 +45,8 @@ async function ownTextLines() {
     unclipRatio: engine.detectorSpec.unclipRatio,
     layer: visible.map((l) => ({ bbox: r(l.bbox), text: l.text, ...(l.size && { size: l.size }) })),
     detected: upright.detected.map((l) => r(l.bbox)),
+    // The rules the layout finds in the page's pixels (layout-page.ts), for a table fixture (test/fixtures/tables).
+    rulings: findRulings(image, { maxThickness: Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) }),
     lines: 'rejected' in read ? read : read.lines.map((l, i) => ({ bbox: r(l.bbox), text: read.texts[i], ...(l.size && { size: l.size }) })),
   };
 }
