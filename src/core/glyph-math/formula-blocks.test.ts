@@ -23,6 +23,28 @@ describe('glyphFormulaBlocks', () => {
     expect([...done]).toEqual([blocks[0]]);
     expect(texts).toEqual(['\\sum_{k=1}^{n}k^{2}', '', '', '(2)', 'Some prose after it.']);
   });
+  it('keeps the one number beside an equation set on three lines, each line its own glyph formula', () => {
+    // |R + U|² on the first line, "= …" and "+ …" under it, and "(1)" at the right of the middle line.
+    const rows: GlyphFormula[] = [
+      { id: 0, latex: 'I=R+U', bbox: [100, 100, 300, 115] },
+      { id: 1, latex: '=R^{2}+U^{2}', bbox: [100, 120, 300, 135], tag: '1' },
+      { id: 2, latex: '+RU^{*}+R^{*}U', bbox: [100, 140, 300, 155] },
+    ];
+    const stacked: MathLine[] = [...rows.map((f) => ({ bbox: f.bbox, text: f.latex, formula: f })), { bbox: [500, 120, 520, 135], text: '(1)', formula: rows[1]! }];
+    const lineBoxes: BBox[] = stacked.map((l) => l.bbox);
+    const blocks: Block[] = [{ type: 'formula', lines: [0, 1, 3, 2], bbox: [100, 100, 520, 155] }];
+    const texts = stacked.map((l) => l.text ?? '');
+    glyphFormulaBlocks(blocks, lineBoxes, texts, stacked);
+    expect(texts.filter(Boolean)).toEqual(['\\begin{gathered}I=R+U \\\\ =R^{2}+U^{2} \\\\ +RU^{*}+R^{*}U\\end{gathered}', '(1)']);
+    expect(texts[2]).toBe('(1)');
+  });
+  it('writes the number of a formula block of one line into its LaTeX (not_parsing.pdf: (1) and (5) were lost)', () => {
+    const f: GlyphFormula = { id: 0, latex: 'a=b', bbox: [100, 100, 520, 115], tag: '5' };
+    const blocks: Block[] = [{ type: 'formula', lines: [0], bbox: [100, 100, 520, 115] }];
+    const texts = ['a = b (5)'];
+    glyphFormulaBlocks(blocks, [[100, 100, 520, 115]], texts, [{ bbox: [100, 100, 520, 115], text: 'a = b (5)', formula: f }]);
+    expect(texts).toEqual(['a=b \\tag{5}']);
+  });
   it('makes a table of loose formula glyphs a formula block, and writes a formula split over two blocks once', () => {
     const blocks = [block('table', [0, 1]), block('paragraph', [2, 3])];
     const texts = ['n', '∑ k 2', 'k=1', '(2)'];

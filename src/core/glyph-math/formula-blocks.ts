@@ -34,9 +34,12 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
       done.add(b);
       if (fresh.length === 0) continue;
       texts[b.lines[0]!] = blockLatex(fresh);
-      // The equation number stays a line of its own, which the assembly sets beside the formula.
-      const tag = fresh.length === 1 ? fresh[0]!.tag : undefined;
+      // The equation number stays a line of its own, which the assembly sets beside the formula; one number
+      // beside formulas the block stacks (an equation set on three lines, "= …" and "+ …" under the first) numbers them all.
+      const tags = fresh.flatMap((f) => (f.tag ? [f.tag] : []));
+      const tag = tags.length === 1 ? tags[0] : undefined;
       if (tag && b.lines.length > 1) texts[b.lines.at(-1)!] = `(${tag})`;
+      else if (tag) texts[b.lines[0]!] += ` \\tag{${tag}}`;
       continue;
     }
     // A formula block that also holds prose (a heading or a word the layout took in): its formula lines
