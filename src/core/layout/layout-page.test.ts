@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox } from '../../protocol/page';
 import { layoutPage } from './layout-page';
+import { layoutFixture } from '../../../test/support/layout-fixture';
 import type { TextLine } from './types';
 
 const page = { width: 1000, height: 1400 };
@@ -164,3 +165,18 @@ describe('layoutPage', () => {
   });
 });
 
+
+describe('layoutPage on a real page with a chart', () => {
+  it("reads the PDF's font sizes where the chart's recognized labels outnumber the text's lines (load_v_error.pdf p8)", () => {
+    // 16 lines of the PDF's own text (body 25.3, section titles 30.3, the running head 20.2 px) above a four-panel
+    // chart whose 36 tick labels and axis titles the detector found and the page's text does not hold: no stated size.
+    const f = layoutFixture('plos-figure-labels-p8.json');
+    const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+    const text = (b: (typeof blocks)[number]) => b.lines.map((i) => f.lines[i]!.text).join(' ');
+    // Each section title is a block of its own, not the first line of the paragraph under it.
+    for (const title of ['Description of movement patterns', 'Growth regulation in wheat coleoptiles exceeds AC model predictions']) {
+      expect(text(blocks.find((b) => text(b).includes(title))!)).toBe(title);
+    }
+    expect(blocks.find((b) => text(b).includes('Gravitropic movement and ultradian'))!.type).toBe('header');
+  });
+});

@@ -124,7 +124,7 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const sizeOf = textSize(lines, rest, o.unclipRatio);
   const bodySize = bodySizeOf(rest, sizeOf, lines);
   const bullets = image ? findDrawnBullets(image, boxes, rest.filter((i) => !inTable.has(i))) : new Set<number>();
-  const statedSizes = rest.filter((i) => lines[i]!.size).length >= 0.5 * rest.length;
+  const statedSizes = statesSizes(lines, rest);
   // With stated sizes, how wide a line's glyphs run for their size, against the body's: capitals and bold set
   // at the body's size run wider.
   const spread = (i: number) => {
@@ -171,15 +171,24 @@ function bodySizeOf(ids: readonly number[], sizeOf: (i: number) => number, lines
 const isBox = (b: BBox) => b.every(Number.isFinite) && b[2] > b[0] && b[3] > b[1];
 
 /**
+ * Whether the lines' sizes are the text's own: lines that state a size (a PDF's font size) hold at least half of the
+ * characters. Counted in characters, not lines: a chart's tick labels, recognized, are many lines of little text.
+ */
+function statesSizes(lines: TextLine[], ids: number[]): boolean {
+  const chars = (i: number) => Math.max(1, (lines[i]!.text ?? '').trim().length);
+  const sized = ids.filter((i) => lines[i]!.size);
+  return sized.length > 0 && sized.reduce((n, i) => n + chars(i), 0) >= 0.5 * ids.reduce((n, i) => n + chars(i), 0);
+}
+
+/**
  * Text size of each line: the size a line states (a PDF's font size). Otherwise, with recognized text, the mean advance per character (core width / length)
  * measures the font far better than box height: detector boxes of a 15 pt heading and 11 pt body can
  * come out equally tall. Without text (or for very short texts), the core height.
  */
 function textSize(lines: TextLine[], ids: number[], unclipRatio?: number): (i: number) => number {
-  // Where most lines say their size (a PDF's font sizes), that is the size; the others take the usual one.
-  const stated = ids.filter((i) => lines[i]!.size);
-  if (stated.length > 0 && stated.length >= 0.5 * ids.length) {
-    const usual = median(stated.map((i) => lines[i]!.size!));
+  // Where most of the text says its size (a PDF's font sizes), that is the size; the others take the usual one.
+  if (statesSizes(lines, ids)) {
+    const usual = median(ids.filter((i) => lines[i]!.size).map((i) => lines[i]!.size!));
     return (i) => lines[i]!.size ?? usual;
   }
   const core = (i: number) => (unclipRatio ? coreSize(lines[i]!.bbox, unclipRatio) : { w: width(lines[i]!.bbox), h: height(lines[i]!.bbox) });
