@@ -6,6 +6,7 @@
 //   so the lines checked against the pixels are whole rows and the page's own text is kept, formulas from glyphs.
 // - canvas p1 (a page of text in images): its ink is mostly not the layer's, so the page is detected whole and
 //   the table inside the image is read.
+// - large_prompt_hint3 p2 (a paper whose font maps "c" to nothing): the page is recognized instead.
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +41,18 @@ describe.skipIf(!sharedDir)('detecting only what a page’s own text lacks, on r
     expect(ownText(p)).toMatchObject({ used: true });
     expect(ownText(p).detectedArea).toBeLessThan(0.2);
     expect(p.markdown).toContain('U(x_{H},y_{H})=u(x_{H},y_{H})\\exp[i\\phi_{u}(x_{H},y_{H})]');
+  }, 120_000);
+
+  it('refuses a text whose font lost the letter "c" and reads the page (large_prompt_hint3 p2)', async () => {
+    // The PDF's text reads "spee h-enabled", "whi h": 3 % of the characters, under the bar for a text that does
+    // not match, but every word with a "c" spoiled.
+    // Converted whole: pdf-lib cannot copy a page out of this file.
+    const r = await pagemark(sharedFile('corpus-olmocr/large_prompt_hint3.pdf'), '--drop-headers', '--json');
+    expect(r.code).toBe(0);
+    const p = (JSON.parse(r.stdout) as { pages: PageResult[] }).pages[1]!;
+    expect(p.stats.ownText).toMatchObject({ used: false, reason: expect.stringContaining('"c"') });
+    expect(p.markdown).toMatch(/speech/i);
+    expect(p.markdown).not.toMatch(/spee h|whi h/);
   }, 120_000);
 
   it('detects a page of text in images whole and reads it (canvas p1)', async () => {

@@ -18,7 +18,7 @@ import type { LineBox } from '../detect/db-postprocess';
 import { coreBox, width } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
 import { numberConflicts, numberLines, type NumberConflict } from '../text-layer/number-check';
-import { checkLines, layerError, layerText } from '../text-layer/pdf-text';
+import { checkLines, layerError, layerText, lostLetters } from '../text-layer/pdf-text';
 import { UNSURE_TEXT } from './unsure-text';
 import type { BBox, PageImage } from '../../protocol/page';
 import type { OcrPageOptions } from './page-options';
@@ -96,6 +96,10 @@ export async function readWithTextLayer(
       texts[missing[k]!] = sure ? t : '';
     });
   }
+  // A font that lost a letter ("spee h", "whi h"): the page prints it (the lines read from the pixels hold it) and
+  // the page's text never does.
+  const lost = lostLetters([...readings.values(), ...missing.map((i) => texts[i]!)], fromLayer.map((i) => filled[i]!));
+  if (lost.length > 0) return { rejected: `its text never holds the letter${lost.length > 1 ? 's' : ''} "${lost.join('", "')}" the page prints` };
   const fitted = fitToLayer(boxes, cores, spans);
   const lines = layerLines(detected, cores, fitted, texts, sizes, pieces);
   return {

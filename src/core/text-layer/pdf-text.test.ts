@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BBox, PageImage } from '../../protocol/page';
-import { checkLines, isLevel, layerError, layerText, visibleLines } from './pdf-text';
+import { checkLines, isLevel, layerError, layerText, lostLetters, visibleLines } from './pdf-text';
 
 function pageWithInk(width: number, height: number, inked: BBox[]): PageImage {
   const pixels = new Uint8ClampedArray(width * height * 4).fill(255);
@@ -94,6 +94,28 @@ describe('checkLines', () => {
   it('leaves out pieces of formulas, which the recognizer reads as text (not_parsing.pdf p5)', () => {
     const lines = [line(0, 'Top line of words'), line(10, 'xcos$($θ'), line(20, '∆ θ si n θ'), line(30, 'Lower line of words')];
     expect(checkLines(lines, 3)).toEqual([0, 3]);
+  });
+});
+
+describe('lostLetters', () => {
+  // large_prompt_hint3.pdf p2 as its text writes it: its font maps "c" to nothing.
+  const lossy = [
+    'The student de ides what she is going to say, presses the re ognise button, and speaks. The system performs',
+    'spee h re ognition using a Nu an e re ognition pa kage ompiled from a grammar-based language model, translates',
+    'the result into the interlingua, mat hes it against the underlying interlingua representation of the prompt, gives',
+    'the student feedba k on the mat h, and adjusts the level of diffi ulty up or down. If the mat h was su essful',
+  ];
+  const read = ['The student decides what she is going to say, presses the', 'speech recognition using a Nuance recognition package'];
+  it('finds a common letter the lines read from the pixels hold and the whole text never does', () => {
+    expect(lostLetters(read, lossy)).toEqual(['c']);
+  });
+  it('finds none where the text holds the letter, is too short to tell, or the pixels show it once', () => {
+    expect(lostLetters(read, [...lossy, 'a coffee please'])).toEqual([]);
+    expect(lostLetters(read, lossy.slice(0, 1))).toEqual([]);
+    expect(lostLetters(['a cat'], lossy)).toEqual([]);
+    // Text in another script: the recognizer's Latin reading of it says nothing of the text's letters.
+    expect(lostLetters(['ccc eee'], ['Съешь же ещё этих мягких французских булок, да выпей чаю. '.repeat(8)])).toEqual([]);
+    expect(lostLetters(['ccc eee'], lossy.map((t) => t.toUpperCase()))).toEqual([]);
   });
 });
 
