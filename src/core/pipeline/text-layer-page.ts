@@ -97,8 +97,8 @@ export async function readWithTextLayer(
     });
   }
   // A font that lost a letter ("spee h", "whi h"): the page prints it (the lines read from the pixels hold it) and
-  // the page's text never does.
-  const lost = lostLetters([...readings.values(), ...missing.map((i) => texts[i]!)], fromLayer.map((i) => filled[i]!));
+  // the page's body text never does.
+  const lost = lostLetters([...readings.values(), ...missing.map((i) => texts[i]!)], fromLayer.map((i) => ({ text: filled[i]!, ...(sizes[i] && { size: sizes[i] }) })));
   if (lost.length > 0) return { rejected: `its text never holds the letter${lost.length > 1 ? 's' : ''} "${lost.join('", "')}" the page prints` };
   const fitted = fitToLayer(boxes, cores, spans);
   const lines = layerLines(detected, cores, fitted, texts, sizes, pieces);

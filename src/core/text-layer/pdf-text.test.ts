@@ -106,16 +106,19 @@ describe('lostLetters', () => {
     'the student feedba k on the mat h, and adjusts the level of diffi ulty up or down. If the mat h was su essful',
   ];
   const read = ['The student decides what she is going to say, presses the', 'speech recognition using a Nuance recognition package'];
-  it('finds a common letter the lines read from the pixels hold and the whole text never does', () => {
-    expect(lostLetters(read, lossy)).toEqual(['c']);
+  const body = (ts: string[], size = 10) => ts.map((text) => ({ text, size }));
+  it('finds a common letter the lines read from the pixels hold and the body text never does', () => {
+    expect(lostLetters(read, body(lossy))).toEqual(['c']);
+    // The conference head above it, set larger in another font, has the letter (p1).
+    expect(lostLetters(read, [...body(lossy), ...body(['Second Language Studies - Acquisition, Learning, Education'], 12)])).toEqual(['c']);
   });
-  it('finds none where the text holds the letter, is too short to tell, or the pixels show it once', () => {
-    expect(lostLetters(read, [...lossy, 'a coffee please'])).toEqual([]);
-    expect(lostLetters(read, lossy.slice(0, 1))).toEqual([]);
-    expect(lostLetters(['a cat'], lossy)).toEqual([]);
+  it('finds none where the body text holds the letter, is too short to tell, or the pixels show it once', () => {
+    expect(lostLetters(read, body([...lossy, 'a coffee please']))).toEqual([]);
+    expect(lostLetters(read, body(lossy.slice(0, 1)))).toEqual([]);
+    expect(lostLetters(['a cat'], body(lossy))).toEqual([]);
     // Text in another script: the recognizer's Latin reading of it says nothing of the text's letters.
-    expect(lostLetters(['ccc eee'], ['Съешь же ещё этих мягких французских булок, да выпей чаю. '.repeat(8)])).toEqual([]);
-    expect(lostLetters(['ccc eee'], lossy.map((t) => t.toUpperCase()))).toEqual([]);
+    expect(lostLetters(['ccc eee'], body(['Съешь же ещё этих мягких французских булок, да выпей чаю. '.repeat(8)]))).toEqual([]);
+    expect(lostLetters(['ccc eee'], body(lossy.map((t) => t.toUpperCase())))).toEqual([]);
   });
 });
 

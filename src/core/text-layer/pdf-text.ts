@@ -210,19 +210,26 @@ const COMMON_LETTERS = 'etaoinsrlcdump';
 const LOST_LETTER_TEXT = 300;
 
 /**
- * Common lowercase letters the page prints and its text never holds: read at least twice on the lines read from the
- * pixels (`recognized`), and absent from every line of the page's text (`pageText`) though it has LOST_LETTER_TEXT
- * lowercase Latin letters or more. A font whose "c" maps to nothing ("spee h", "whi h") loses a few per cent of the characters, too few
- * for layerError's bar, but every word with the letter is spoiled; in 300 letters of prose each of these letters
- * turns up (the rarest, "p", about 1.9 % of letters, is absent from 300 by chance about 3 times in 1,000).
+ * Common lowercase letters the page prints and its body text never holds: read at least twice on the lines read
+ * from the pixels (`recognized`), and absent from every line of the page's text set at its body's size (the size
+ * that holds the most letters) though those have LOST_LETTER_TEXT lowercase Latin letters or more. A font whose
+ * "c" maps to nothing ("spee h", "whi h") loses a few per cent of the characters, too few for layerError's bar, but
+ * every word with the letter is spoiled; a head in another font may still have it. In 300 letters of prose each of
+ * these letters turns up (the rarest, "p", about 1.9 % of letters, is absent from 300 by chance about 3 in 1,000).
  */
-export function lostLetters(recognized: readonly string[], pageText: readonly string[]): string[] {
-  const page = pageText.join(' ');
+export function lostLetters(recognized: readonly string[], pageText: readonly { text: string; size?: number }[]): string[] {
   // Lowercase Latin letters only: a page in another script holds few of them (the recognizer reads Latin into any
   // line), and a page set in capitals none.
-  if ((page.match(/[a-z]/g) ?? []).length < LOST_LETTER_TEXT) return [];
+  const lower = (t: string) => (t.match(/[a-z]/g) ?? []).length;
+  const bySize = new Map<number, string[]>();
+  for (const l of pageText) {
+    const key = l.size === undefined ? -1 : Math.round(l.size * 2) / 2;
+    bySize.set(key, [...(bySize.get(key) ?? []), l.text]);
+  }
+  const body = [...bySize.values()].map((ts) => ts.join(' ')).sort((a, b) => lower(b) - lower(a))[0] ?? '';
+  if (lower(body) < LOST_LETTER_TEXT) return [];
   const read = recognized.join(' ');
-  return [...COMMON_LETTERS].filter((c) => !page.includes(c) && read.split(c).length - 1 >= 2);
+  return [...COMMON_LETTERS].filter((c) => !body.includes(c) && read.split(c).length - 1 >= 2);
 }
 
 /** Character error of the recognizer's reading against the layer's text, spaces ignored (0 = the same). */
