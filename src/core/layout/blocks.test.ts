@@ -99,3 +99,36 @@ describe('an amount standing alone', () => {
     expect(page('a (b + c) d')).toBe('formula');
   });
 });
+
+describe('an enumerator at the start of a line', () => {
+  // One column of body lines 28 px apart at size 20; each block's lines as given.
+  const column = (texts: string[], y0 = 100) =>
+    texts.map((text, k) => ({ bbox: [100, y0 + 28 * k, 100 + Math.min(600, 11 * text.length), y0 + 24 + 28 * k] as [number, number, number, number], text, size: 20 }));
+  const read = (lines: ReturnType<typeof column>) => {
+    const blocks = layoutPage(lines, { width: 1400, height: 2000 }, {});
+    return blocks.map((b) => [b.type, b.lines.map((i) => lines[i]!.text).join(' ')]);
+  };
+
+  it('is the next line of a paragraph that runs on into it mid-sentence (pdftotext_two_column_issue p5)', () => {
+    const lines = column([
+      'health outcomes. The main goals of sex steroid',
+      'replacement in puberty are to ensure',
+      '(i) adequate breast development, (ii) pubertal growth',
+      'spurt and (iii) bone accrual for peak bone mass.',
+    ]);
+    expect(read(lines)).toEqual([['paragraph', lines.map((l) => l.text).join(' ')]]);
+  });
+
+  it('starts list items after a line that introduces them, and each item after the last one\'s lines', () => {
+    const lines = column([
+      'The main goals of sex steroid replacement are the following:',
+      '(i) adequate breast development and a',
+      'pubertal growth spurt that runs on',
+      '(ii) adequate uterine development',
+    ]);
+    expect(read(lines)).toEqual([
+      ['paragraph', 'The main goals of sex steroid replacement are the following:'],
+      ['list', '(i) adequate breast development and a pubertal growth spurt that runs on (ii) adequate uterine development'],
+    ]);
+  });
+});

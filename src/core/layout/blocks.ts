@@ -98,6 +98,7 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   }
 
   if (ctx.statedSizes) proseOfLargerColumns(rows, kinds, Math.max(0.6 * body, lineGap + 0.5 * body));
+  enumerationsInProse(rows, kinds, body, lineGap + 0.5 * body);
 
   const blocks: Block[] = [];
   let cur: { kind: Kind; rows: Row[] } | undefined;
@@ -153,6 +154,26 @@ function proseOfLargerColumns(rows: Row[], kinds: Kind[], maxGap: number): void 
     const sameSize = Math.abs(r.size - prev.size) <= 0.08 * Math.max(r.size, prev.size);
     const runsOn = sameSize && r.box[1] - prev.box[3] <= maxGap;
     if (runsOn && kinds[k] === 'heading' && kinds[k - 1] === 'paragraph' && r.size < 1.2 && prev.hasText) kinds[k] = 'paragraph';
+  }
+}
+
+/**
+ * A line that starts with an enumerator ("(ii) pubertal growth spurt, …") where the paragraph above runs on into
+ * it mid-sentence, from the same left edge, is that paragraph's next line, not a list item: a sentence that counts
+ * its points inline. Not after a list item's own lines (its next item), nor after a line that ends a sentence or a
+ * colon (a list the paragraph introduces).
+ */
+function enumerationsInProse(rows: Row[], kinds: Kind[], body: number, maxGap: number): void {
+  for (let k = 1; k < rows.length; k++) {
+    const r = rows[k]!;
+    const prev = rows[k - 1]!;
+    if (kinds[k] !== 'list' || kinds[k - 1] !== 'paragraph' || !listMarker(r.text)?.ordered) continue;
+    if (/[.!?:;]["')\]]?$/.test(prev.text) || Math.abs(r.box[0] - prev.box[0]) > 0.5 * body || r.box[1] - prev.box[3] > maxGap) continue;
+    // The paragraph above: its rows back to the last gap; none of them a list item.
+    let j = k - 1;
+    while (j > 0 && kinds[j - 1] !== 'list' && kinds[j - 1] === 'paragraph' && rows[j]!.box[1] - rows[j - 1]!.box[3] <= maxGap) j--;
+    if (j > 0 && kinds[j - 1] === 'list' && rows[j]!.box[1] - rows[j - 1]!.box[3] <= maxGap) continue;
+    kinds[k] = 'paragraph';
   }
 }
 
