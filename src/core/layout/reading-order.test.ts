@@ -181,3 +181,16 @@ describe('figures above narrow columns', () => {
     expect(runs.findIndex((run) => run.some((u) => u.kind === 'figure'))).toBe(0);
   });
 });
+
+describe('a table across two columns of text', () => {
+  it('reads the columns above it one after the other, then the table (pdftotext_two_column_issue p11)', () => {
+    // Cores 12 px tall on a 37 px pitch, the columns 33 px apart, and under them a table as wide as both and taller
+    // than the text: its height in every column hid the gutter in the region's projection.
+    const line = (x: number, k: number): Unit => ({ box: [x, 160 + 37 * k, x + 560, 172 + 37 * k], lines: [x + k] });
+    const left = Array.from({ length: 20 }, (_, k) => line(155, k));
+    const right = Array.from({ length: 20 }, (_, k) => line(786, k));
+    const table: Unit = { box: [155, 1000, 1362, 1844], lines: [9999], kind: 'table', ref: 0 };
+    const order = readingOrder([table, ...right, ...left], 12, 10).flat();
+    expect(order).toEqual([...left, ...right, table]);
+  });
+});

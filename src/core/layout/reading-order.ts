@@ -51,6 +51,18 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
         return;
       }
     }
+    // A table or figure across the region (most of its width) is read where it stands, the region above it before
+    // it and the region below after, each on its own: its height across every column hides the columns' gutter in
+    // the region's projection (two columns of text above a full-width table were read line by line across both).
+    const region0 = union(units.map((u) => u.box));
+    const across = units.filter((u) => u.kind && u.box[2] - u.box[0] >= 0.7 * (region0[2] - region0[0]));
+    if (across.length > 0 && across.length < units.length) {
+      const parts = aroundAtoms(units, across);
+      if (parts.some((p) => p.length > 1 && hasColumns(p, minGap, body))) {
+        for (const part of parts) cut(part, body, minGap, out, depth + 1);
+        return;
+      }
+    }
     // Regions one above another, a clear band of white apart, are read one after the other, each on its own, where
     // one of them has columns: two columns above a full-width form do not show their gap in the whole page's
     // projection.
@@ -218,6 +230,25 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number, p
 function crossesChannel(box: BBox, [a, b]: [number, number]): boolean {
   const third = (b - a) / 3;
   return box[0] < a + third && box[2] > b - third;
+}
+
+/**
+ * The units in bands down the region: each atomic unit across it (`across`, top to bottom) a band of its own, and
+ * the units between them, by where their middles stand, the bands between.
+ */
+function aroundAtoms(units: Unit[], across: Unit[]): Unit[][] {
+  const atoms = [...across].sort((a, b) => a.box[1] - b.box[1]);
+  const bands: Unit[][] = Array.from({ length: 2 * atoms.length + 1 }, () => []);
+  for (const u of units) {
+    const a = atoms.indexOf(u);
+    if (a >= 0) {
+      bands[2 * a + 1]!.push(u);
+      continue;
+    }
+    const below = atoms.filter((t) => centerY(u.box) > centerY(t.box)).length;
+    bands[2 * below]!.push(u);
+  }
+  return bands.filter((b) => b.length > 0);
 }
 
 /** The units cut at every horizontal band of white, across the whole region, at least two body lines high. */
