@@ -132,3 +132,25 @@ describe('an enumerator at the start of a line', () => {
     ]);
   });
 });
+
+describe('a caption of several lines', () => {
+  it('keeps its next lines, and not the paragraph a gap below it (repeating_references_on_pg9_pg10 p2)', () => {
+    const row = (text: string, y: number, width = 560) => ({ bbox: [100, y, 100 + width, y + 24] as [number, number, number, number], text, size: 20 });
+    // In the middle of the page, under a paragraph, as a figure's caption stands.
+    const lines = [
+      row('Host-specific toxins are produced by several pathotypes of Alternaria', 800),
+      row('alternata, each of which is pathogenic on its host plants only.', 828),
+      row('Fig. 1. Structure of AF-toxin produced by Alternaria alternata straw-', 900),
+      row('berry pathotype', 928, 160),
+      row('The strawberry pathotype, which causes black spot of strawberry, is', 1000),
+      row('pathogenic only on strawberry cultivar Morioka-16 (Maekawa et al.', 1028),
+      row('1984). This pathogen produces AF-toxins I, II, and III (Fig. 1).', 1056),
+    ];
+    const blocks = layoutPage(lines, { width: 1400, height: 2000 }, {});
+    expect(blocks.map((b) => [b.type, b.lines])).toEqual([
+      ['paragraph', [0, 1]],
+      ['caption', [2, 3]],
+      ['paragraph', [4, 5, 6]],
+    ]);
+  });
+});

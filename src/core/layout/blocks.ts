@@ -116,7 +116,8 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       // Lines of a heading set larger than the body stand further apart, as its size.
       const scale = kind === 'heading' && cur.kind === 'heading' ? Math.max(1, Math.min(r.size, prev.size)) : 1;
       if (gap > scale * Math.max(0.6 * body, lineGap + 0.5 * body)) start = true;
-      else if (kind !== cur.kind && !(cur.kind === 'list' && kind === 'paragraph')) start = true;
+      // A caption's next lines are prose rows that follow it as a paragraph's lines follow each other.
+      else if (kind !== cur.kind && !(cur.kind === 'list' && kind === 'paragraph') && !(cur.kind === 'caption' && kind === 'paragraph' && gap <= lineGap + 0.5 * body && !heightJump)) start = true;
       else if (kind === 'formula') start = cur.kind !== 'formula' || gap > lineGap + 0.5 * body; // stacked parts of one display formula stay together
       else if (kind === 'caption' && isCaption(r.text)) start = true;
       else if (kind === 'footnote' && /^(\d{1,3}|[*†‡§¶])\s/.test(r.text)) start = true; // each note is its own block
