@@ -62,6 +62,9 @@ export function columnBlocks(run: Unit[], ctx: BlockContext): Block[] {
   return blocks;
 }
 
+/** A line that ends a sentence or a clause (a colon before a list): the next one starts anew. */
+const CLAUSE_END = /[.!?:;]["')\]]?$/;
+
 function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   const { lines, body } = ctx;
   const boxes = lines.map((l) => l.bbox);
@@ -110,7 +113,7 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       const gap = r.box[1] - prev.box[3];
       const indentNow = r.box[0] - col[0] > 1.0 * body;
       const indentPrev = prev.box[0] - col[0] > 1.0 * body;
-      const prevShort = prev.box[2] < col[2] - 0.25 * colW && (!prev.hasText || /[.!?:;]["')\]]?$/.test(prev.text));
+      const prevShort = prev.box[2] < col[2] - 0.25 * colW && (!prev.hasText || CLAUSE_END.test(prev.text));
       // A change of size starts a block; sizes the text states are exact, estimates wander.
       const heightJump = Math.abs(r.size - prev.size) > (ctx.statedSizes ? 0.08 : 0.35) * Math.max(r.size, prev.size);
       // Lines of a heading set larger than the body stand further apart, as its size.
@@ -169,10 +172,10 @@ function enumerationsInProse(rows: Row[], kinds: Kind[], body: number, maxGap: n
     const r = rows[k]!;
     const prev = rows[k - 1]!;
     if (kinds[k] !== 'list' || kinds[k - 1] !== 'paragraph' || !listMarker(r.text)?.ordered) continue;
-    if (/[.!?:;]["')\]]?$/.test(prev.text) || Math.abs(r.box[0] - prev.box[0]) > 0.5 * body || r.box[1] - prev.box[3] > maxGap) continue;
+    if (CLAUSE_END.test(prev.text) || Math.abs(r.box[0] - prev.box[0]) > 0.5 * body || r.box[1] - prev.box[3] > maxGap) continue;
     // The paragraph above: its rows back to the last gap; none of them a list item.
     let j = k - 1;
-    while (j > 0 && kinds[j - 1] !== 'list' && kinds[j - 1] === 'paragraph' && rows[j]!.box[1] - rows[j - 1]!.box[3] <= maxGap) j--;
+    while (j > 0 && kinds[j - 1] === 'paragraph' && rows[j]!.box[1] - rows[j - 1]!.box[3] <= maxGap) j--;
     if (j > 0 && kinds[j - 1] === 'list' && rows[j]!.box[1] - rows[j - 1]!.box[3] <= maxGap) continue;
     kinds[k] = 'paragraph';
   }

@@ -54,8 +54,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     // A table or figure across the region (most of its width) is read where it stands, the region above it before
     // it and the region below after, each on its own: its height across every column hides the columns' gutter in
     // the region's projection (two columns of text above a full-width table were read line by line across both).
-    const region0 = union(units.map((u) => u.box));
-    const across = units.filter((u) => u.kind && u.box[2] - u.box[0] >= 0.7 * (region0[2] - region0[0]));
+    const across = units.filter((u) => u.kind && u.box[2] - u.box[0] >= 0.7 * (region[2] - region[0]));
     if (across.length > 0 && across.length < units.length) {
       const parts = aroundAtoms(units, across);
       if (parts.some((p) => p.length > 1 && hasColumns(p, minGap, body))) {

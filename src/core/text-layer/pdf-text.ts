@@ -224,7 +224,9 @@ export function lostLetters(recognized: readonly string[], pageText: readonly { 
   const bySize = new Map<number, string[]>();
   for (const l of pageText) {
     const key = l.size === undefined ? -1 : Math.round(l.size * 2) / 2;
-    bySize.set(key, [...(bySize.get(key) ?? []), l.text]);
+    const group = bySize.get(key);
+    if (group) group.push(l.text);
+    else bySize.set(key, [l.text]);
   }
   const body = [...bySize.values()].map((ts) => ts.join(' ')).sort((a, b) => lower(b) - lower(a))[0] ?? '';
   if (lower(body) < LOST_LETTER_TEXT) return [];
