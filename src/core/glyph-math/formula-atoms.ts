@@ -74,8 +74,31 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
     const piece = isDelimiterPiece(g.ch);
     atoms.push({ tex: tex ?? '', x0: g.x0, x1: g.x1, base: g.base, size: g.size, top, bottom, ch: g.ch, hangs: hangs || piece, ...(piece && { piece }), ...(accent && { accent }), ...(BIG_OPERATORS.has(tex ?? '') && { op: true }) });
   }
-  return joinPieces(atoms);
+  return ellipses(joinPieces(atoms));
 }
+
+/**
+ * Three dots set in a row, a thin space apart, are the ellipsis TeX draws that way: "· · ·" is \cdots, ". . ." on
+ * the baseline \ldots (written as dots they would read, and render, as three products or full stops). Dots that
+ * touch were typed as dots ("E_1, ..., E_M") and stay so.
+ */
+function ellipses(atoms: Atom[]): Atom[] {
+  const sorted = [...atoms].sort((a, b) => a.x0 - b.x0);
+  const out: Atom[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const run = sorted.slice(i, i + 3);
+    const name = ELLIPSES[run[0]!.tex];
+    const spaced = (k: number) => run[k]!.x0 - run[k - 1]!.x1 > 0.08 * run[k]!.size && run[k]!.x0 - run[k - 1]!.x1 <= 0.6 * run[k]!.size;
+    const dotted = run.length === 3 && run.every((a) => a.tex === run[0]!.tex && Math.abs(a.base - run[0]!.base) <= 0.1 * a.size) && spaced(1) && spaced(2);
+    if (name && dotted) {
+      out.push({ ...run[0]!, tex: name, x1: run[2]!.x1, ch: undefined });
+      i += 2;
+    } else out.push(sorted[i]!);
+  }
+  return out;
+}
+
+const ELLIPSES: Record<string, string> = { '\\cdot': '\\cdots', '.': '\\ldots' };
 
 /** Pieces of one tall delimiter (⎛ ⎜ ⎝), stacked at one place, become one delimiter. */
 function joinPieces(atoms: Atom[]): Atom[] {

@@ -53,13 +53,17 @@ describe('glyphFormulaBlocks', () => {
     // The number goes with the block that writes the formula.
     expect(texts).toEqual(['\\sum_{k=1}^{n}k^{2}', '(2)', '', '']);
   });
-  it('writes the formula lines of a formula block that also holds prose as $$…$$ in a paragraph', () => {
-    const blocks = [block('formula', [0, 1, 2, 4])];
-    const texts = ['n', '∑ k 2', 'k=1', '(2)', 'Some prose after it.'];
+  it('cuts a formula block that also holds prose into a paragraph and the formula, in its place', () => {
+    // bws_book_ch2.pdf p10: "to write" (the end of the paragraph before it) taken into the display formula's block
+    const blocks = [block('paragraph', []), block('formula', [4, 0, 1, 2])];
+    blocks[0] = { type: 'heading', lines: [], bbox: [0, 0, 10, 10] };
+    const texts = ['n', '∑ k 2', 'k=1', '(2)', 'to write'];
     const done = glyphFormulaBlocks(blocks, boxes, texts, layer);
-    expect(done.size).toBe(1);
-    expect(blocks[0]!.type).toBe('paragraph');
-    expect(texts).toEqual(['$$\\sum_{k=1}^{n}k^{2}$$', '', '', '(2)', 'Some prose after it.']);
+    expect(blocks.map((b) => [b.type, b.lines])).toEqual([['heading', []], ['paragraph', [4]], ['formula', [0, 1, 2]]]);
+    expect(blocks[2]!.bbox).toEqual([98, 98, 302, 152]);
+    expect(done).toEqual(new Set(blocks.slice(1)));
+    // The formula's number goes on the formula part's last line, as for any formula block.
+    expect(texts).toEqual(['\\sum_{k=1}^{n}k^{2}', '', '(2)', '(2)', 'to write']);
   });
   it('leaves a block of two formulas side by side to the recognizer (a √ drawn as a path between them)', () => {
     // generated math-a.pdf: f(x) = √(x²+1) printed by a browser, whose radical is a path, not a glyph

@@ -4,7 +4,8 @@
 // glyphs on several baselines, read as tables or paragraphs). The blocks returned need nothing from the
 // recognizer. A formula split over several blocks is written once, in the first.
 //
-//   glyphFormulaBlocks(blocks, texts, layerLines) → blocks whose text is now LaTeX (texts, blocks updated)
+//   glyphFormulaBlocks(blocks, boxes, texts, layerLines) → blocks whose text is now LaTeX (texts, blocks updated;
+//                                                          a formula block holding prose is cut in its place)
 import type { BBox } from '../../protocol/page';
 import type { Block } from '../layout/types';
 import type { GlyphFormula, MathLine } from './page-math';
@@ -15,6 +16,8 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
   const done = new Set<Block>();
   if (!layer.some((l) => l.formula)) return done;
   const written = new Set<number>();
+  // Blocks cut in parts, put in their place once all are read.
+  const split = new Map<Block, Block[]>();
   const within = (box: readonly number[]) => (l: MathLine) => {
     const [x, y] = center(l.bbox);
     return x >= box[0]! - 2 && x <= box[2]! + 2 && y >= box[1]! - 2 && y <= box[3]! + 2;
@@ -28,34 +31,51 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
     const ids = [...new Map(held.flatMap((l) => (l.formula ? [[l.formula.id, l.formula] as const] : []))).values()];
     if (ids.some((f, i) => ids.some((g, j) => j > i && Math.min(f.bbox[3], g.bbox[3]) - Math.max(f.bbox[1], g.bbox[1]) > 0.5 * Math.min(f.bbox[3] - f.bbox[1], g.bbox[3] - g.bbox[1])))) continue;
     if (held.every((l) => l.formula)) {
-      const fresh = unwritten(held, written);
-      b.lines.forEach((i) => (texts[i] = ''));
-      b.type = 'formula';
+      writeFormula(b, unwritten(held, written), texts);
       done.add(b);
-      if (fresh.length === 0) continue;
-      texts[b.lines[0]!] = blockLatex(fresh);
-      // The equation number stays a line of its own, which the assembly sets beside the formula; one number
-      // beside formulas the block stacks (an equation set on three lines, "= …" and "+ …" under the first) numbers them all.
-      const tags = fresh.flatMap((f) => (f.tag ? [f.tag] : []));
-      const tag = tags.length === 1 ? tags[0] : undefined;
-      if (tag && b.lines.length > 1) texts[b.lines.at(-1)!] = `(${tag})`;
-      else if (tag) texts[b.lines[0]!] += ` \\tag{${tag}}`;
       continue;
     }
-    // A formula block that also holds prose (a heading or a word the layout took in): its formula lines
-    // are written as $$…$$ in a paragraph, its other lines keep their text, and nothing is recognized.
+    // A formula block that also holds prose (the end of the paragraph that leads into it, a heading, a word the
+    // layout took in): cut where its lines turn from formula to prose, each formula part a formula block of its
+    // own, each prose part a paragraph; nothing is recognized.
     if (b.type !== 'formula') continue;
-    for (const i of b.lines) {
+    const isFormula = b.lines.map((i) => {
       const inBox = layer.filter(within(boxes[i]!));
-      if (!inBox.length || inBox.some((l) => !l.formula)) continue;
-      const fresh = unwritten(inBox, written);
-      texts[i] = fresh.length ? `$$${blockLatex(fresh)}$$` : '';
+      return inBox.length > 0 && inBox.every((l) => l.formula);
+    });
+    const parts: Block[] = [];
+    b.lines.forEach((i, k) => {
+      const type = isFormula[k] ? 'formula' : 'paragraph';
+      const last = parts.at(-1);
+      if (last?.type === type) last.lines.push(i);
+      else parts.push({ type, lines: [i], bbox: b.bbox });
+    });
+    for (const part of parts) {
+      part.bbox = unionBox(part.lines.map((i) => boxes[i]!));
+      if (part.type === 'formula') writeFormula(part, unwritten(layer.filter((l) => part.lines.some((i) => within(boxes[i]!)(l))), written), texts);
+      done.add(part);
     }
-    b.type = 'paragraph';
-    done.add(b);
+    split.set(b, parts);
   }
+  if (split.size) blocks.splice(0, blocks.length, ...blocks.flatMap((b) => split.get(b) ?? [b]));
   return done;
 }
+
+/** A formula block's lines written as its formulas' LaTeX (on its first line), its type made formula. */
+function writeFormula(b: Block, fresh: readonly GlyphFormula[], texts: string[]): void {
+  b.lines.forEach((i) => (texts[i] = ''));
+  b.type = 'formula';
+  if (fresh.length === 0) return;
+  texts[b.lines[0]!] = blockLatex(fresh);
+  // The equation number stays a line of its own, which the assembly sets beside the formula; one number
+  // beside formulas the block stacks (an equation set on three lines, "= …" and "+ …" under the first) numbers them all.
+  const tags = fresh.flatMap((f) => (f.tag ? [f.tag] : []));
+  const tag = tags.length === 1 ? tags[0] : undefined;
+  if (tag && b.lines.length > 1) texts[b.lines.at(-1)!] = `(${tag})`;
+  else if (tag) texts[b.lines[0]!] += ` \\tag{${tag}}`;
+}
+
+const unionBox = (bs: readonly BBox[]): BBox => [Math.min(...bs.map((b) => b[0])), Math.min(...bs.map((b) => b[1])), Math.max(...bs.map((b) => b[2])), Math.max(...bs.map((b) => b[3]))];
 
 /** The distinct formulas of these lines not written yet, top to bottom (now counted as written). */
 function unwritten(lines: readonly MathLine[], written: Set<number>): GlyphFormula[] {

@@ -32,6 +32,37 @@ describe('formulaLatex on corpus excerpts', () => {
     // bws_book_ch2.pdf p20: CMEX10 ∑ with CMMI7/CMR7 limits, 1 over 6 around a filled rule
     expect(latexOf('sum-limits-fraction')).toBe('\\sum_{k=1}^{n}k^{2}=\\frac{1}{6}n(n+1)(2n+1)');
   });
+  it('reads two aligned rows, each with its own ∑ and its fractions: a row’s limits and numerators stay in that row', () => {
+    // bws_book_ch2.pdf p11: the second row's ∑ stands beside "n(n+1)" over 2, its base near the numerator's;
+    // the first row's lower limit lies just above the second row's "k²"
+    expect(latexOf('aligned-sums-fractions')).toBe(
+      '\\begin{aligned}(n+1)^{3}-1-n-\\frac{3n(n+1)}{2}&=3\\cdot\\sum_{k=1}^{n}k^{2} \\\\ \\frac{1}{3}(n+1)^{3}-\\frac{1}{3}(n+1)-\\frac{n(n+1)}{2}&=\\sum_{k=1}^{n}k^{2}\\end{aligned}',
+    );
+  });
+  it('reads fractions side by side, each numerator on the row of the one beside it', () => {
+    // load_v_error.pdf p6 (PLOS ONE, MinionPro and TeX fonts): DC/Dt = ∂C/∂t + ∂C/∂s ∫ Ė ds′
+    const f = fixture('fractions-side-by-side') as unknown as { glyphs: Glyph[]; rules: Rule[] };
+    expect(formulaLatex(f.glyphs, f.rules)).toBe("\\frac{DC(s,t)}{Dt}=\\frac{\\partial C(s,t)}{\\partial t}+\\frac{\\partial C(s,t)}{\\partial s}\\int_{0}^{s}\\dot{E}(s^{'},t)ds^{'}");
+  });
+  it('writes dots set a thin space apart on the baseline as \\ldots', () => {
+    // bws_book_ch2.pdf p11: "1, 2, 3, 4, . . . , 100"
+    expect(latexOf('ellipsis')).toBe('1,2,3,4,\\ldots,100');
+  });
+  it('leaves dots that touch as typed', () => {
+    // badlines.pdf p4: C_E = {E_1, ..., E_M}, its three CMMI10 full stops set with no space between
+    const f = fixture('typed-dots') as unknown as { glyphs: Glyph[]; rules: Rule[] };
+    expect(formulaLatex(f.glyphs, f.rules)).toBe('C_{E}=\\{E_{1},...,E_{M}\\}');
+  });
+  it('gives each fraction of aligned rows its own numerator and denominator, a line apart from the next row’s', () => {
+    // bws_book_ch2.pdf p23: "= ⅙ [(2n³ + …)]" under "= ⅙ (n+1)(…)", each ⅙'s 6 just over the next row's 1
+    expect(latexOf('aligned-sixths')).toBe(
+      '\\begin{aligned}\\frac{1}{6}(n+1)(n+2)(2n+3)&=\\frac{1}{6}(n+1)(2n^{2}+7n+6) \\\\ &=\\frac{1}{6}\\left[(2n^{3}+7n^{2}+6n)+(2n^{2}+7n+6)\\right] \\\\ &=\\frac{1}{3}n^{3}+\\frac{3}{2}n^{2}+\\frac{13}{6}n+1\\end{aligned}',
+    );
+  });
+  it('keeps tall parentheses of the extension font on the row as \\left( … \\right), and writes "· · ·" as \\cdots', () => {
+    // bws_book_ch2.pdf p16: "= 2 + ( ∑ k ) − 1", the CMEX10 brackets hang from a base far above the row's
+    expect(latexOf('tall-parentheses')).toBe('R(n+1)=2+(2+3+\\cdots+n+(n+1))=2+\\left(\\sum_{k=1}^{n+1}k\\right)-1=1+\\sum_{k=1}^{n+1}k');
+  });
   it('without the rule there is no fraction: the stacked digits are left unsure', () => {
     expect(latexOf('sum-limits-fraction', (f) => (f.rules = []))).toBeUndefined();
   });
@@ -78,6 +109,11 @@ describe('formulaLatex on hand-set constructs', () => {
     // ³√x: "3" in CMR7 over the radical's left arm, x under the rule from the radical's right edge
     const glyphs = [g('3', 'CMR7', 100, 92, 14, 7), g('√', 'CMSY10', 104, 84, 20, 16), g('x', 'CMMI10', 122, 100)];
     expect(formulaLatex(glyphs, [{ x0: 120, x1: 134, y: 84 }])).toBe('\\sqrt[3]{x}');
+  });
+  it('builds a fraction inside another fraction’s denominator first, as one atom of it', () => {
+    // 1 over (1 + 1/x): the outer rule 100–160 at y 100, the inner 136–156 at y 122, x under it
+    const glyphs = [g('1', 'CMR10', 125, 93), g('1', 'CMR10', 100, 128), g('+', 'CMR10', 114, 128), g('1', 'CMR10', 141, 118, 14, 7), g('x', 'CMMI10', 141, 137, 14, 8)];
+    expect(formulaLatex(glyphs, [{ x0: 100, x1: 160, y: 100 }, { x0: 136, x1: 156, y: 122 }])).toBe('\\frac{1}{1+\\frac{1}{x}}');
   });
   it('sets rows after a lone tall brace as cases, each row cut into its cells', () => {
     // |x| = { x  if x ≥ 0 / −x  1 }, the brace one glyph spanning both rows

@@ -73,8 +73,9 @@ function build(input: Atom[], rules: Rule[]): string {
     atoms.push({ tex: idx ? `\\sqrt[${idx}]{${inner}}` : `\\sqrt{${inner}}`, ...union(parts), x0: root.x0, x1: Math.max(r.x1, ...under.map((a) => a.x1)), base, size: s, top: r.y });
   }
 
-  // Fractions, widest rule first: the stacks just above and below a rule, within its width.
-  for (const r of [...rules].sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))) {
+  // Fractions, narrowest rule first (a fraction inside another's numerator is one atom of it by then): the
+  // stacks just above and below a rule, within its width.
+  for (const r of [...rules].sort((a, b) => a.x1 - a.x0 - (b.x1 - b.x0))) {
     if (!rules.includes(r)) continue;
     const stack = (above: boolean) => {
       const cand = atoms.filter((a) => inside(r, a) && (above ? a.bottom < r.y + 0.35 * a.size && cy(a) < r.y : a.top > r.y - 0.35 * a.size && cy(a) > r.y));
@@ -82,12 +83,20 @@ function build(input: Atom[], rules: Rule[]): string {
       const taken: Atom[] = [];
       let edge = r.y;
       // A numerator or denominator lies within its rule's width: a row that runs on past the rule's ends is
-      // the formula's row above or below (Word's two-line "Δφ = φ₂ − φ₁ / = tan⁻¹ …"), not a stack.
+      // the formula's row above or below (Word's two-line "Δφ = φ₂ − φ₁ / = tan⁻¹ …"), not a stack. A big
+      // operator's glyph stands on no row (a ∑ beside "n(n+1)/2" is centred on the axis, its base near the
+      // numerator's), nor does the numerator of the fraction beside it ("DC/Dt = ∂C/∂t").
+      const stacked = (b: Atom) => rules.some((q) => q !== r && cx(b) > q.x0 && cx(b) < q.x1 && Math.abs(cy(b) - q.y) < 1.2 * s);
       const runsPast = (a: Atom) =>
-        atoms.some((b) => b.size >= 0.85 * s && Math.abs(b.base - a.base) < 0.3 * s && (cx(b) < r.x0 - 0.3 * s || cx(b) > r.x1 + 0.3 * s) && b.x1 > r.x0 - 1.5 * s && b.x0 < r.x1 + 1.5 * s);
+        atoms.some((b) => !b.op && !b.hangs && !stacked(b) && b.size >= 0.85 * s && Math.abs(b.base - a.base) < 0.3 * s && (cx(b) < r.x0 - 0.3 * s || cx(b) > r.x1 + 0.3 * s) && b.x1 > r.x0 - 1.5 * s && b.x0 < r.x1 + 1.5 * s);
+      // It is one row (a fraction inside it is built already, one atom on that row): a full-size glyph off the
+      // row is the next row's (in aligned rows of ⅙s, the denominator of the row above).
+      let row: number | undefined;
+      const offRow = (a: Atom) => !a.op && !a.hangs && a.size >= 0.85 * s && row !== undefined && Math.abs(a.base - row) > 0.6 * s;
       for (const a of cand) {
         const gap = above ? edge - a.bottom : a.top - edge;
-        if (gap > 0.6 * s || (taken.length > 0 && runsPast(a))) break;
+        if (gap > 0.6 * s || (taken.length > 0 && runsPast(a)) || offRow(a)) break;
+        if (row === undefined && !a.op && !a.hangs && a.size >= 0.85 * s) row = a.base;
         taken.push(a);
         edge = above ? Math.min(edge, a.top) : Math.max(edge, a.bottom);
       }
@@ -116,10 +125,13 @@ function build(input: Atom[], rules: Rule[]): string {
     const w = op.x1 - op.x0;
     const near = (a: Atom) => a !== op && !ops.includes(a) && a.size < 0.95 * s && cx(a) > op.x0 - 0.8 * w - 0.3 * s && cx(a) < op.x1 + 0.8 * w + 0.3 * s && nearestOp(a) === op;
     // Above or below the row: off its baseline by more than a script is raised or lowered.
-    const row = atoms.filter((a) => !ops.includes(a) && a.size >= 0.85 * s);
+    // The row is the operator's own, where rows stack (an aligned pair, each with its ∑).
+    const full = atoms.filter((a) => !ops.includes(a) && a.size >= 0.85 * s);
+    const beside = full.filter((a) => a.base > op.top && a.base < op.bottom);
+    const row = beside.length ? beside : full;
     const mid = row.length ? baselineOf(row) : op.hangs ? op.top + 0.9 * op.size : op.base;
     const chain = (above: boolean) => {
-      const cand = atoms.filter((a) => near(a) && (above ? a.base < mid - 0.6 * s && a.bottom <= op.top + 0.5 * a.size : a.base > mid + 0.45 * s));
+      const cand = atoms.filter((a) => near(a) && (above ? a.base < mid - 0.6 * s && a.bottom <= op.top + 0.5 * a.size : a.base > mid + 0.45 * s && a.top < op.bottom + 0.6 * s));
       if (!cand.length) return [];
       // The limit is the row of glyphs nearest the operator, grown sideways while they touch.
       const row = above ? Math.max(...cand.map((a) => a.base)) : Math.min(...cand.map((a) => a.base));

@@ -87,8 +87,10 @@ function rows(atoms: Atom[], s: number): Atom[][] {
 /** One row: atoms on its baseline in order, each with the smaller atoms raised or lowered after it as scripts. */
 function scripts(atoms: Atom[], s: number, sub: BuildScript): string {
   const main = baselineOf(atoms);
+  // A hanging glyph (a big operator, a tall delimiter of the extension font) is centred on the row's axis, its
+  // base far above the row's: it stands on the row, never a script.
   const onBase = (a: Atom) =>
-    a.op || (a.size >= 0.85 * s ? Math.abs(a.base - main) < 0.3 * s : Math.abs(a.base - main) < 0.04 * s) || a.tex.startsWith('\\frac') || a.tex.startsWith('\\sqrt');
+    a.op || a.hangs || (a.size >= 0.85 * s ? Math.abs(a.base - main) < 0.3 * s : Math.abs(a.base - main) < 0.04 * s) || a.tex.startsWith('\\frac') || a.tex.startsWith('\\sqrt');
   const base = atoms.filter(onBase).sort((a, b) => a.x0 - b.x0);
   const rest = atoms.filter((a) => !onBase(a)).sort((a, b) => a.x0 - b.x0);
   // A full-size glyph off the baseline is no script: a layout this cannot read.
@@ -109,8 +111,9 @@ function scripts(atoms: Atom[], s: number, sub: BuildScript): string {
     return `${/[_^]/.test(tex) && !/^\\(sum|prod|int|lim|max|min|sup|inf|coprod|oint|iint|bigcup|bigcap)/.test(tex) ? `{${tex}}` : tex}${lower}${upper}`;
   };
   let out = attached.has(null) ? withScripts('{}', null) : '';
-  // Delimiters taller than the row around something tall (a fraction) pair up as \left … \right.
-  const tall = (a: Atom) => a.bottom - a.top > 1.6 * s && /^([()[\]|]|\\[{}])$/.test(a.tex);
+  // Delimiters taller than the row around something tall (a fraction, a ∑ with limits) pair up as \left …
+  // \right: drawn taller, or taken from the extension font (TeX's \big… sizes, whose heights pdf.js does not give).
+  const tall = (a: Atom) => (a.hangs || a.bottom - a.top > 1.6 * s) && /^([()[\]|]|\\[{}])$/.test(a.tex);
   const sides = new Map<Atom, string>();
   const open: Atom[] = [];
   for (const b of base) {
@@ -134,8 +137,11 @@ function scripts(atoms: Atom[], s: number, sub: BuildScript): string {
       prev = b;
       continue;
     }
-    // A wide gap on the baseline is a space the page set on purpose (between "n = 1" and "n = 2").
-    if (prev && b.x0 - prev.x1 > 1.5 * s) out += '\\quad ';
+    // A wide gap on the baseline is a space the page set on purpose (between "n = 1" and "n = 2"), measured
+    // from the end of the scripts before it (a text-style ∑ with its limits at its side).
+    const scriptsOf = prev && attached.get(prev);
+    const right = prev && Math.max(prev.x1, ...(scriptsOf ? [...scriptsOf.sup, ...scriptsOf.sub].map((a) => a.x1) : []));
+    if (right !== undefined && b.x0 - right > 1.5 * s) out += '\\quad ';
     out = join(out, withScripts(b.tex, b));
     prev = b;
   }

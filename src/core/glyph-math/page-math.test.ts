@@ -26,6 +26,35 @@ describe('pageMath', () => {
     const lines = read(fixture('inline-text-fraction'));
     expect(lines.map((l) => l.text)).toEqual(['We did check the sum for $n=1$ by hand: $1^{2}=\\frac{1}{6}(1)(2)(3)$. Thus, the fact']);
   });
+  it("leaves a list's bullet set in the math font as the line's marker, not math", () => {
+    // bws_book_ch2.pdf p2: LaTeX's itemize draws its "•" in CMSY10
+    const lines = read(fixture('itemize-bullet'));
+    expect(lines.map((l) => l.text)).toEqual(['• Define what an inductive argument is, as well as classify a presented ar-', 'gument as an inductive one or not.']);
+  });
+  it('takes the digit before a tightly set "×" into the math run ("a 1 × 1 × 1 cube")', () => {
+    // bws_book_ch2.pdf p4: a gap wider than two glyphs touching, and no space glyph between "1" and "×" where
+    // the glyphs are the drawn ones (the operator list draws no spaces; pdf.js's text runs insert them)
+    const f = fixture('tight-times');
+    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
+    const drawn = runGlyphs(f.runs, f.vt).filter((g) => g.ch.trim());
+    expect(pageMath(textItemsToLines(items, f.vt), drawn, f.rules).map((l) => l.text)).toEqual(['ber in terms of the previous cubic number. Imagine a $1\\times 1\\times 1$ cube, just one']);
+  });
+  it('reads a formula and the prose after a fill-in blank as one line with inline math', () => {
+    // bws_book_ch2.pdf p5: "2³ = 1³ + 3 + ___. Where are there “holes” now?", the blank a rule on the baseline
+    const lines = read(fixture('fill-in-blank'));
+    expect(lines.map((l) => l.text)).toEqual(['$2^{3}=1^{3}+3$ + . Where are there “holes” now?']);
+    expect(lines.some((l) => l.formula)).toBe(false);
+  });
+  it('writes a text-style ∑ and a fraction whose denominator pdf.js put on a line of its own into the prose line', () => {
+    // bws_book_ch2.pdf p17: "that ∑ₖ₌₁ⁿ k = n(n+1)/2, and to represent …", the "2" under the rule a line apart
+    // from both prose runs; the limits at the ∑'s side leave no gap before "k"
+    const f = fixture('inline-sum-fraction');
+    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
+    const drawn = runGlyphs(f.runs, f.vt).filter((g) => g.ch.trim());
+    expect(pageMath(textItemsToLines(items, f.vt), drawn, f.rules).map((l) => l.text)).toEqual([
+      'that $\\sum_{k=1}^{n}k=\\frac{n(n+1)}{2}$, and to represent the sum we have in the equation above,',
+    ]);
+  });
   it('without the rule, the text fraction is not rebuilt and its digits stay text', () => {
     const f = fixture('inline-text-fraction');
     f.rules = [];

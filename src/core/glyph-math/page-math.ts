@@ -37,6 +37,7 @@ export function isMathGlyph(g: Glyph): boolean {
 
 /** Punctuation that closes what stands before it: it stays on inline math, with no space between. */
 const CLOSING = /^[,.;:!?)\]]$/;
+const LIST_MARKER = /^[•∙◦▪‣●○■□►▶∗⋆]$/;
 const EQ_NUMBER = /^\(\s*[0-9]{1,3}(\.[0-9]{1,3})*[a-z]?\s*\)$/;
 
 /** The most common size of the page's glyphs: the body text size. */
@@ -142,6 +143,14 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   const small = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || g.size < 0.85 * body));
   // Visual lines: layer lines side by side on one line of the page (a text fraction or a script splits
   // pdf.js's runs into several), and script lines against a prose line, go with the prose line.
+  // A text-style fraction's numerator and denominator, one over and one under a rule (pdf.js may cut them into
+  // lines of their own; the one over it stands against the prose line, the one under may not).
+  function fractionParts(a: Box, b: Box): boolean {
+    const spans = (r: Rule, x: Box) => x[0] > r.x0 - 0.3 * body && x[2] < r.x1 + 0.3 * body;
+    const over = (x: Box, r: Rule) => x[3] < r.y + 0.4 * body && x[3] > r.y - 0.5 * body;
+    const under = (x: Box, r: Rule) => x[1] > r.y - 0.4 * body && x[1] < r.y + 0.5 * body;
+    return rules.some((r) => spans(r, a) && spans(r, b) && ((over(a, r) && under(b, r)) || (under(a, r) && over(b, r))));
+  }
   const owner = lines.map((_, i) => i);
   const root = (i: number): number => (owner[i] === i ? i : (owner[i] = root(owner[i]!)));
   lines.forEach((l, i) => {
@@ -151,9 +160,15 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       const ph = p.bbox[3] - p.bbox[1];
       const over = vOverlap(p.bbox, l.bbox);
       const xgap = Math.max(l.bbox[0], p.bbox[0]) - Math.min(l.bbox[2], p.bbox[2]);
-      const beside = over > 0.4 * Math.min(h, ph) && xgap < 1.0 * body && xgap > -0.5 * body;
+      // A fill-in blank (a rule on the baseline) may part them wider: "2³ = 1³ + 3 + ___. Where …".
+      const blank = () => {
+        const [from, to] = [Math.min(l.bbox[2], p.bbox[2]), Math.max(l.bbox[0], p.bbox[0])];
+        const [top, bottom] = [Math.max(l.bbox[1], p.bbox[1]), Math.min(l.bbox[3], p.bbox[3])];
+        return rules.some((r) => r.x0 < from + 0.5 * body && r.x1 > to - 0.5 * body && r.y > (top + bottom) / 2 && r.y < bottom + 0.3 * body);
+      };
+      const beside = over > 0.4 * Math.min(h, ph) && xgap > -0.5 * body && (xgap < 1.0 * body || (xgap < 4 * body && blank()));
       const script = small[i] && prose[j] && over > 0.3 * h && l.bbox[0] < p.bbox[2] + body && l.bbox[2] > p.bbox[0] - body;
-      if (beside || script) owner[root(i)] = root(j);
+      if (beside || script || (small[i] && small[j] && fractionParts(l.bbox, p.bbox))) owner[root(i)] = root(j);
     });
   });
   const members = new Map<number, number[]>();
@@ -267,7 +282,11 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
     const next = nextGlyph[k];
     return !!next && gs[k]!.ch.trim() !== '' && !inWords.has(gs[k]!) && !shifted(gs[k]!) && shifted(next) && next.x0 - gs[k]!.x1 < 0.1 * body;
   };
-  const math = gs.map((g, k) => isMathGlyph(g) || shifted(g) || weak[k]! || anchor(k));
+  // A list's bullet set in a math font (LaTeX's itemize draws $\bullet$) is the line's marker, not math.
+  const first = gs.findIndex((g) => g.ch.trim());
+  const after = gs.slice(first + 1).find((g) => g.ch.trim());
+  const marker = LIST_MARKER.test(gs[first]!.ch) && !!after && after.x0 - gs[first]!.x1 > 0.2 * body ? gs[first] : undefined;
+  const math = gs.map((g, k) => g !== marker && (isMathGlyph(g) || shifted(g) || weak[k]! || anchor(k)));
   if (!math.some(Boolean)) return undefined;
   // Runs: math glyphs, and joining glyphs between or right after them; spaces inside a run stay in it.
   const spans: [number, number][] = [];
@@ -283,7 +302,7 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
       let k = start - 1;
       while (k > floor && !gs[k]!.ch.trim()) k--;
       const operand = k >= floor && (/^[0-9)\]]$/.test(gs[k]!.ch) || (/^[=<>≤≥≈]$/.test(gs[start]!.ch) && letter(gs[k]) && lone(k) && !inWords.has(gs[k]!)));
-      if (operand && k < start - 1 && gs[start]!.x0 - gs[k]!.x1 < 0.4 * body) {
+      if (operand && gs[start]!.x0 - gs[k]!.x1 < 0.4 * body) {
         start = k;
         while (start > floor && joins(gs[start - 1]!) && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) start--;
       }
