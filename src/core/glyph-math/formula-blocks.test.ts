@@ -65,6 +65,14 @@ describe('glyphFormulaBlocks', () => {
     // The formula's number goes on the formula part's last line, as for any formula block.
     expect(texts).toEqual(['\\sum_{k=1}^{n}k^{2}', '', '(2)', '(2)', 'to write']);
   });
+  it("blanks a written formula's line that the layout put in a paragraph (a denominator on the row of the next word)", () => {
+    // bws_book_ch2.pdf p24: the fractions' "2 2 2 2" under a display formula, on the row of the next paragraph's "and"
+    const blocks = [block('formula', [0, 1, 3]), block('paragraph', [2, 4])];
+    const texts = ['n', '∑ k 2', 'k=1', '(2)', 'and'];
+    glyphFormulaBlocks(blocks, boxes, texts, layer);
+    expect(blocks.map((b) => b.type)).toEqual(['formula', 'paragraph']);
+    expect(texts).toEqual(['\\sum_{k=1}^{n}k^{2}', '', '', '(2)', 'and']);
+  });
   it('leaves a block of two formulas side by side to the recognizer (a √ drawn as a path between them)', () => {
     // generated math-a.pdf: f(x) = √(x²+1) printed by a browser, whose radical is a path, not a glyph
     const left: GlyphFormula = { id: 1, latex: 'f(x)=', bbox: [100, 300, 160, 320] };

@@ -57,6 +57,15 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
     }
     split.set(b, parts);
   }
+  // Lines of a formula written in its own block that the layout put in another (a fraction's denominators on the
+  // row of the next paragraph's first word) are that formula's, not the other block's text.
+  for (const b of blocks) {
+    if (split.has(b) || done.has(b)) continue;
+    for (const i of b.lines) {
+      const inBox = layer.filter(within(boxes[i]!));
+      if (inBox.length && inBox.every((l) => l.formula && written.has(l.formula.id))) texts[i] = '';
+    }
+  }
   if (split.size) blocks.splice(0, blocks.length, ...blocks.flatMap((b) => split.get(b) ?? [b]));
   return done;
 }
