@@ -9,6 +9,7 @@
 // the columns it covers. Rows are visual rows; a row that continues the cells above it (a wrapped cell)
 // joins that row.
 import type { BBox } from '../../protocol/page';
+import { isAmount } from './text-cues';
 import type { TableCell, TableGrid } from './types';
 
 export interface GridRow {
@@ -116,7 +117,11 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
     for (const { id, span } of placed) {
       // One line over several columns of a body row, its words falling on either side of their gaps: cells
       // the PDF set as one run of text ("Original author(s)  Andreas Gal"), split back at the gaps.
-      const parts = k >= head && span[1] > span[0] && placed.length === 1 ? splitAtColumns(boxes[id]!, text(id), cols, span) : undefined;
+      // A group's title in the stub, run on across a few columns and leaving the rest of the row empty
+      // ("Effect of pubertal induction regimen on uterine outcome"), is not split: it heads the rows under it.
+      const title = k >= head && placed.length === 1 && span[0] === 0 && span[1] > 0 && span[1] < cols.length - 2 && !/\d/.test(text(id));
+      if (title) span[1] = cols.length - 1;
+      const parts = k >= head && span[1] > span[0] && placed.length === 1 && !title ? splitAtColumns(boxes[id]!, text(id), cols, span) : undefined;
       if (parts) {
         parts.forEach((t, p) => {
           const c: TableCell = { row, col: span[0] + p, rowSpan: 1, colSpan: 1, lines: [id], header: false, text: t };
@@ -213,12 +218,26 @@ function continues(placed: { id: number; span: [number, number] }[], prev: { cel
     const leavesEmpty = filled.size < f.ncols - 1;
     return leavesEmpty || placed.every((p) => runsOn(p.id));
   }
-  if (placed.length !== 1 || inStub[0]!.span[1] !== 0) return false;
+  if (inStub[0]!.span[1] !== 0) return false;
+  if (placed.length > 1) return hangingIndent(placed, prev, inStub[0]!.id, f);
   const id = inStub[0]!.id;
   const lastStub = stubAbove.lines[stubAbove.lines.length - 1]!;
   if (f.boxes[id]![0] < f.boxes[lastStub]![0] - 0.3 * f.body) return false;
   const above = f.text(lastStub);
   return runsOn(id) || (prev.cells.length >= 2 && above !== '' && !ENDS.test(above));
+}
+
+/**
+ * A row set with a hanging indent under the row above: its stub runs on from the stub above, set in from it
+ * ("Nabhan" / "et al.³¹"), and its other lines are the wrapped ends of the cells above ("controlled trial",
+ * "0.625 mg/day") or more lines of them. A figure under a cell is a row's own (a sub-item's amount), not a
+ * wrapped cell's.
+ */
+function hangingIndent(placed: { id: number; span: [number, number] }[], prev: { cells: TableCell[] }, stub: number, f: Flow): boolean {
+  const stubAbove = prev.cells.find((c) => c.col === 0)!;
+  const lastStub = stubAbove.lines[stubAbove.lines.length - 1]!;
+  if (!FLOWS.test(f.text(stub)) || f.boxes[stub]![0] < f.boxes[lastStub]![0] + 0.3 * f.body || ENDS.test(f.text(lastStub))) return false;
+  return placed.every(({ id, span }) => id === stub || (!isAmount(f.text(id)) && prev.cells.some((c) => c.col <= span[0] && c.col + c.colSpan - 1 >= span[1])));
 }
 
 const DIGITS = /\d/g;
@@ -245,7 +264,8 @@ export function markHeadings(grid: TableGrid, text: (i: number) => string): void
   }
   for (let r = 0; r < grid.rows; r++) {
     const inFigures = grid.cells.filter((c) => c.row === r && c.colSpan === 1 && figureCols.has(c.col) && c.lines.length > 0).map(cellText);
-    if (inFigures.length > 0 && inFigures.every((t) => !numeric(t) && count(t, LETTERS) >= 2)) for (const c of grid.cells) if (c.row === r) c.header = true;
+    // A cell that starts with its figure ("12 (6 in each group)", "14 (Tanner 5)") is a value with a note.
+    if (inFigures.length > 0 && inFigures.every((t) => !numeric(t) && !/^[-−–+]?\d/.test(t) && count(t, LETTERS) >= 2)) for (const c of grid.cells) if (c.row === r) c.header = true;
   }
   const stub = body.filter((c) => c.col === 0 && c.colSpan === 1);
   if (grid.cols >= 2 && stub.length >= 2 && stub.every((c) => !numeric(cellText(c)) && count(cellText(c), LETTERS) >= 2)) for (const c of stub) c.header = true;

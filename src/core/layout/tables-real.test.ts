@@ -230,6 +230,33 @@ describe('tables on real pages', () => {
     expect(markdown).toContain('<tr><th>Original author(s)</th><th>Andreas Gal</th></tr>');
   });
 
+  it('joins a row set with a hanging indent to the row above, and keeps a group title whole across the row (Turner syndrome paper p7)', () => {
+    // Table 3: "Nabhan" / "et al.³¹" over "Randomized" / "controlled trial", each wrapped line set in; "Effect of
+    // pubertal induction regimen on uterine outcome" heads its group
+    const { tables, texts, markdown } = read('hanging-indent-p7');
+    expect(tables).toHaveLength(1);
+    const rows = rowsOf(tables[0]!, texts);
+    expect(rows.map((r) => r.cells[0])).toEqual([
+      'Reference',
+      'Effect of pubertal induction regimen on uterine outcome',
+      'Nabhan et al.31',
+      'Kim et al.32',
+      'Cleemann et al.33',
+      'Bannink et al.34',
+      'Piippo et al.35',
+      'Doerr et al.36',
+      'McDonnell et al.37',
+      'Snajderova et al.38',
+      'Paterson et al.12',
+      'Effect of pubertal induction regimen on bone development',
+      'Nabhan et al.31',
+      'Kim et al.32',
+    ]);
+    expect(rows[2]!.cells.slice(0, 5)).toEqual(['Nabhan et al.31', 'Randomized controlled trial', '12 (6 in each group)', '14 years', 'Oral CE: 0.3 increasing to 0.625 mg/day Transdermal E (TE): 0.025 increasing to 0.0375 mg/day']);
+    expect(rows[2]!.header.slice(1).some(Boolean)).toBe(false);
+    expect(markdown).toContain('<tr><td colspan="6">Effect of pubertal induction regimen on uterine outcome</td></tr>');
+  });
+
   it('does not take a form’s boxes for a table (modèle 160 p1)', () => {
     expect(read('form-160f-p1').tables).toEqual([]);
   });
