@@ -1,7 +1,7 @@
 // A formula excerpt of a real PDF page as a glyph-math fixture (test/fixtures/glyph-math): pdf.js's text runs
 // with their fonts' names, and the rules the page draws, inside a box of the page at scale 1 (PDF points, y down).
-// With --drawn, the glyphs as the operator list draws them instead of the runs (for fonts whose text content
-// pdf.js cannot map to Unicode, which the drawn glyphs name from the font's own glyph names).
+// With --drawn, also the glyphs as the operator list draws them (for fonts whose text content pdf.js cannot map
+// to Unicode, which the drawn glyphs name from the font's own glyph names; the runs still give the lines).
 //
 //   node bench/layout/glyph-fixture.mjs FILE.pdf PAGE X0 Y0 X1 Y1 "SOURCE NOTE" [--drawn] > test/fixtures/glyph-math/NAME.json
 import { readFileSync } from 'node:fs';
@@ -34,6 +34,6 @@ if (drawnGlyphs) {
   const glyphs = operatorGlyphs(ops, pdfjs.OPS, fontOf, vt)
     .filter((g) => g.ch.trim() && inBox((g.x0 + g.x1) / 2, g.base))
     .map((g) => ({ ...g, x0: r3(g.x0), x1: r3(g.x1), base: r3(g.base), size: r3(g.size) }));
-  console.log(JSON.stringify({ source, glyphs, rules }));
+  console.log(JSON.stringify({ source, vt: [...vt].map(r3), runs, glyphs, rules }));
 } else console.log(JSON.stringify({ source, vt: [...vt].map(r3), runs, rules }));
 await doc.destroy();

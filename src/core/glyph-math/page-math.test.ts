@@ -55,6 +55,49 @@ describe('pageMath', () => {
       'that $\\sum_{k=1}^{n}k=\\frac{n(n+1)}{2}$, and to represent the sum we have in the equation above,',
     ]);
   });
+  it('takes tall brackets pdf.js put on lines of their own, and the function name before them, into the inline formula', () => {
+    // load_v_error.pdf p7 (PLOS ONE caption): "f (s, t) = sin ( s/(T_p v_p) + t/T_p ). The values …", the brackets
+    // in the TeX extension font hanging above the caption's line, "sin" in the caption's bold
+    const f = fixture('caption-tall-brackets') as Fixture & { glyphs: Glyph[] };
+    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
+    const text = pageMath(textItemsToLines(items, f.vt), f.glyphs, f.rules).map((l) => l.text).join(' ');
+    expect(text).toContain('wave, f (s, t) = $\\sin\\left(\\frac{s}{T_{p}v_{p}}+\\frac{t}{T_{p}}\\right)$. The values of the function');
+  });
+  it('writes a formula set in display style inside a prose line as inline math of that line', () => {
+    // bws_book_ch2.pdf p18: "(2) How did we prove that ∑ₖ₌₁ⁿ k = n(n+1)/2 is correct? …", the ∑'s limits and the
+    // fraction's parts on lines of their own above and below the line
+    const f = fixture('display-sum-in-line');
+    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
+    expect(pageMath(textItemsToLines(items, f.vt), runGlyphs(f.runs, f.vt).filter((g) => g.ch.trim()), f.rules).map((l) => l.text)).toEqual(['(2) How did we prove that $\\sum_{k=1}^{n}k=\\frac{n(n+1)}{2}$ is correct? How was our method']);
+  });
+  it("does not take a table's rule for a fraction bar between its small rows", () => {
+    // badlines.pdf p8: a booktabs table in 8 pt on a page of 10 pt text, its head "Turns" over "Pr" and the rule
+    // under the heads running the table's width; a fraction's bar is about as wide as its parts
+    const vt = [1, 0, 0, -1, 0, 800];
+    const run = (str: string, x: number, y: number, size: number, font = 'Times-Roman'): GlyphRun => ({ str, font, transform: [size, 0, 0, size, x, y], width: str.length * 0.5 * size });
+    const runs = [run('A paragraph of body text set in ten point type, like the page around the table.', 80, 760, 10), run('Turns', 200, 700, 8), run('Pr', 200, 690, 8, 'CMMI8')];
+    runs.push(run('More body text of the page in its own size, to give the page its body size.', 80, 640, 10));
+    const items = runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: r.transform[3]!, hasEOL: false }));
+    const lines = textItemsToLines(items, vt);
+    const glyphs = runGlyphs(runs, vt).filter((g) => g.ch.trim());
+    const bar = (x0: number, x1: number) => [{ x0, x1, y: 800 - 697 }];
+    expect(pageMath(lines, glyphs, bar(75, 520)).map((l) => l.text)).toEqual(lines.map((l) => l.text));
+    // The same two lines over a bar as wide as they are do make one line.
+    expect(pageMath(lines, glyphs, bar(199, 221)).length).toBeLessThan(lines.length);
+  });
+  it("does not take a fraction's bar under the line beside a formula for a fill-in blank", () => {
+    // failing_pdf_pg9.pdf p3 (Word): "PrecisionAVG =" beside "∑ P(k) × label(k)" over "# of positive instances"
+    const f = fixture('word-fraction-bar');
+    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
+    const drawn = runGlyphs(f.runs, f.vt).filter((g) => g.ch.trim());
+    expect(pageMath(textItemsToLines(items, f.vt), drawn, f.rules).map((l) => l.text)).toEqual([
+      'computed using Eq. (2) below:',
+      'PrecisionAVG =',
+      '$\\sum_{k=1}^{n}P(k)\\times$ label(k)',
+      '# of positive instances in test set',
+      '(2)',
+    ]);
+  });
   it('without the rule, the text fraction is not rebuilt and its digits stay text', () => {
     const f = fixture('inline-text-fraction');
     f.rules = [];

@@ -63,6 +63,7 @@ function baselineOf(glyphs: readonly Glyph[], body: number): number | undefined 
 type Box = [number, number, number, number];
 const lineBase = (l: LayerLine) => l.bbox[3] - (0.25 / 1.1) * (l.bbox[3] - l.bbox[1]);
 const vOverlap = (a: Box, b: Box) => Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+const union = (a: Box | undefined, b: Box): Box => (a ? [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])] : [...b]);
 
 /** Each glyph's line: the line whose box holds its middle, nearest its baseline. */
 function glyphLines(lines: readonly LayerLine[], glyphs: readonly Glyph[]): Glyph[][] {
@@ -141,6 +142,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   const loose = glyphs.filter((g) => g.ch.trim() && !placed.has(g));
   const prose = per.map((gs) => isProse(gs));
   const small = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || g.size < 0.85 * body));
+  // Big delimiters of the extension font alone on a line: pdf.js puts "sin(⅟…)"'s tall brackets on lines of
+  // their own, hanging from a base above the prose line they stand in.
+  const hanging = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || g.cls === 'extension'));
   // Visual lines: layer lines side by side on one line of the page (a text fraction or a script splits
   // pdf.js's runs into several), and script lines against a prose line, go with the prose line.
   // A text-style fraction's numerator and denominator, one over and one under a rule (pdf.js may cut them into
@@ -149,7 +153,27 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     const spans = (r: Rule, x: Box) => x[0] > r.x0 - 0.3 * body && x[2] < r.x1 + 0.3 * body;
     const over = (x: Box, r: Rule) => x[3] < r.y + 0.4 * body && x[3] > r.y - 0.5 * body;
     const under = (x: Box, r: Rule) => x[1] > r.y - 0.4 * body && x[1] < r.y + 0.5 * body;
-    return rules.some((r) => spans(r, a) && spans(r, b) && ((over(a, r) && under(b, r)) || (under(a, r) && over(b, r))));
+    // A bar as wide as the wider part, give or take: a table's rule runs on under its other columns.
+    const bar = (r: Rule) => r.x1 - r.x0 < Math.max(a[2] - a[0], b[2] - b[0]) + body;
+    return rules.some((r) => bar(r) && spans(r, a) && spans(r, b) && ((over(a, r) && under(b, r)) || (under(a, r) && over(b, r))));
+  }
+  // Lines stacked a line's gap apart or less (a display formula's rows, limits and fraction parts), and an
+  // equation number on a formula's row: the groups of the candidate lines, as each line's group id.
+  function stacks(candidate: readonly boolean[]): (i: number) => number {
+    const group = lines.map((_, i) => i);
+    const find = (i: number): number => (group[i] === i ? i : (group[i] = find(group[i]!)));
+    for (let i = 0; i < lines.length; i++) {
+      for (let j = i + 1; j < lines.length; j++) {
+        if (!candidate[i] || !candidate[j]) continue;
+        const a = lines[i]!.bbox;
+        const b = lines[j]!.bbox;
+        const gap = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
+        const xgap = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
+        const number = [i, j].some((k) => EQ_NUMBER.test(lines[k]!.text?.trim() ?? '')) && vOverlap(a, b) > 0.5 * Math.min(a[3] - a[1], b[3] - b[1]);
+        if ((gap < 0.6 * body && xgap < 1.5 * body) || number) group[find(i)] = find(j);
+      }
+    }
+    return find;
   }
   const owner = lines.map((_, i) => i);
   const root = (i: number): number => (owner[i] === i ? i : (owner[i] = root(owner[i]!)));
@@ -164,13 +188,35 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       const blank = () => {
         const [from, to] = [Math.min(l.bbox[2], p.bbox[2]), Math.max(l.bbox[0], p.bbox[0])];
         const [top, bottom] = [Math.max(l.bbox[1], p.bbox[1]), Math.min(l.bbox[3], p.bbox[3])];
-        return rules.some((r) => r.x0 < from + 0.5 * body && r.x1 > to - 0.5 * body && r.y > (top + bottom) / 2 && r.y < bottom + 0.3 * body);
+        // The blank fills the gap and no more: a rule running under one of them is a fraction's bar.
+        const fills = (r: Rule) => Math.abs(r.x0 - from) < 0.5 * body && Math.abs(r.x1 - to) < 0.5 * body;
+        return rules.some((r) => fills(r) && r.y > (top + bottom) / 2 && r.y < bottom + 0.3 * body);
       };
       const beside = over > 0.4 * Math.min(h, ph) && xgap > -0.5 * body && (xgap < 1.0 * body || (xgap < 4 * body && blank()));
       const script = small[i] && prose[j] && over > 0.3 * h && l.bbox[0] < p.bbox[2] + body && l.bbox[2] > p.bbox[0] - body;
-      if (beside || script || (small[i] && small[j] && fractionParts(l.bbox, p.bbox))) owner[root(i)] = root(j);
+      const bracket = hanging[i] && prose[j] && l.bbox[3] > p.bbox[1] - 0.3 * body && l.bbox[1] < p.bbox[3] && l.bbox[0] > p.bbox[0] - body && l.bbox[2] < p.bbox[2] + body;
+      if (beside || script || bracket || (small[i] && small[j] && fractionParts(l.bbox, p.bbox))) owner[root(i)] = root(j);
     });
   });
+  // A formula set in display style inside a prose line ("… prove that ∑ k = n(n+1)/2 is correct?"): pdf.js cuts it
+  // into lines of its own around the line's; prose set a space from it on its row makes it the line's.
+  const proseRoots = new Set(lines.flatMap((_, i) => (prose[i] ? [root(i)] : [])));
+  const apart = lines.map((_, i) => !proseRoots.has(root(i)) && per[i]!.some((g) => g.ch.trim()));
+  const stackOf = stacks(apart);
+  const stackBoxes = new Map<number, Box>();
+  lines.forEach((l, i) => apart[i] && stackBoxes.set(stackOf(i), union(stackBoxes.get(stackOf(i)), l.bbox)));
+  for (const [s, box] of stackBoxes) {
+    // Math, and no taller than a display fraction or a sum with its limits (a table's column is not one).
+    const gs = lines.flatMap((_, i) => (apart[i] && stackOf(i) === s ? per[i]! : []));
+    if (!gs.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls))) continue;
+    lines.forEach((p, j) => {
+      if (!prose[j]) return;
+      const h = p.bbox[3] - p.bbox[1];
+      const onRow = vOverlap(p.bbox, box) > 0.8 * h && box[1] < p.bbox[1] && box[3] > p.bbox[3] && box[3] - box[1] < 3.2 * h;
+      const spaced = Math.min(Math.abs(box[0] - p.bbox[2]), Math.abs(p.bbox[0] - box[2])) < 0.8 * body;
+      if (onRow && spaced) lines.forEach((_, i) => apart[i] && stackOf(i) === s && (owner[root(i)] = root(j)));
+    });
+  }
   const members = new Map<number, number[]>();
   lines.forEach((_, i) => members.set(root(i), [...(members.get(root(i)) ?? []), i]));
   const out: (MathLine | undefined)[] = lines.map((l) => ({ ...l }));
@@ -191,20 +237,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   }
   // Display formulas: neighbouring non-prose lines with math in them.
   const free = lines.map((_, i) => !inVisual[i] && per[i]!.some((g) => g.ch.trim()));
-  const group = lines.map((_, i) => i);
-  const find = (i: number): number => (group[i] === i ? i : (group[i] = find(group[i]!)));
-  for (let i = 0; i < lines.length; i++) {
-    for (let j = i + 1; j < lines.length; j++) {
-      if (!free[i] || !free[j]) continue;
-      const a = lines[i]!.bbox;
-      const b = lines[j]!.bbox;
-      const gap = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
-      const xgap = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
-      // An equation number far to the right joins the formula on its line.
-      const number = [i, j].some((k) => EQ_NUMBER.test(lines[k]!.text?.trim() ?? '')) && vOverlap(a, b) > 0.5 * Math.min(a[3] - a[1], b[3] - b[1]);
-      if ((gap < 0.6 * body && xgap < 1.5 * body) || number) group[find(i)] = find(j);
-    }
-  }
+  const find = stacks(free);
   const groups = new Map<number, number[]>();
   lines.forEach((_, i) => free[i] && groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
   let id = 0;
@@ -307,6 +340,10 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
         while (start > floor && joins(gs[start - 1]!) && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) start--;
       }
     }
+    // A function's name set just before it ("sin" before its bracketed argument) is the formula's.
+    let name = start;
+    while (name > floor && /^[a-z]$/.test(gs[name - 1]!.ch) && gs[name]!.x0 - gs[name - 1]!.x1 < 0.3 * body) name--;
+    if (name < start && FUNCTION_NAMES.has(gs.slice(name, start).map((g) => g.ch).join('')) && !(name > floor && /\p{L}/u.test(gs[name - 1]!.ch) && gs[name]!.x0 - gs[name - 1]!.x1 < 0.15 * body)) start = name;
     let j = i + 1;
     let prev: Glyph | undefined = gs[i];
     for (; j < gs.length; j++) {
