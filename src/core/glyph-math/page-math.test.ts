@@ -85,6 +85,14 @@ describe('pageMath', () => {
     // The same two lines over a bar as wide as they are do make one line.
     expect(pageMath(lines, glyphs, bar(199, 221)).length).toBeLessThan(lines.length);
   });
+  it('reads a short run drawn over the start of its line as part of that line, and touching runs as one formula', () => {
+    // not_parsing.pdf p6 (Word): "∆ =" (Symbol) drawn over the start of "θ = 0.007º . If is considered …", θ in Times
+    const f = fixture('word-delta-prefix') as Fixture & { glyphs: Glyph[] };
+    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
+    const lines = pageMath(textItemsToLines(items, f.vt), f.glyphs, f.rules);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.text).toMatch(/^\$\\Delta\\theta=0\.007\$º \. If is considered/);
+  });
   it("does not take a fraction's bar under the line beside a formula for a fill-in blank", () => {
     // failing_pdf_pg9.pdf p3 (Word): "PrecisionAVG =" beside "∑ P(k) × label(k)" over "# of positive instances"
     const f = fixture('word-fraction-bar');

@@ -192,7 +192,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
         const fills = (r: Rule) => Math.abs(r.x0 - from) < 0.5 * body && Math.abs(r.x1 - to) < 0.5 * body;
         return rules.some((r) => fills(r) && r.y > (top + bottom) / 2 && r.y < bottom + 0.3 * body);
       };
-      const beside = over > 0.4 * Math.min(h, ph) && xgap > -0.5 * body && (xgap < 1.0 * body || (xgap < 4 * body && blank()));
+      // A short run drawn over the start of its line (Word's "∆ =" over "θ = 0.007°") is that line's too.
+      const prefix = l.bbox[2] - l.bbox[0] < 3 * body && l.bbox[0] < p.bbox[0] && l.bbox[2] < p.bbox[2];
+      const beside = over > 0.4 * Math.min(h, ph) && (xgap > -0.5 * body || prefix) && (xgap < 1.0 * body || (xgap < 4 * body && blank()));
       const script = small[i] && prose[j] && over > 0.3 * h && l.bbox[0] < p.bbox[2] + body && l.bbox[2] > p.bbox[0] - body;
       const bracket = hanging[i] && prose[j] && l.bbox[3] > p.bbox[1] - 0.3 * body && l.bbox[1] < p.bbox[3] && l.bbox[0] > p.bbox[0] - body && l.bbox[2] < p.bbox[2] + body;
       if (beside || script || bracket || (small[i] && small[j] && fractionParts(l.bbox, p.bbox))) owner[root(i)] = root(j);
@@ -374,7 +376,11 @@ function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: numb
     while (end > start + 1 && ')]}'.includes(gs[end - 1]!.ch) && depth(start, end) < 0) end--;
     while (start < end - 1 && '([{'.includes(gs[start]!.ch) && depth(start, end) > 0) start++;
     while (end > start + 1 && /^[\s,.;:([]?$/.test(gs[end - 1]!.ch)) end--;
-    spans.push([start, end]);
+    // A run that starts where the one before ends, touching it, is the same formula ("∆" then "θ = 0.007"): two
+    // runs written "$…$$…$" would read as display math.
+    const last = spans.at(-1);
+    if (last && start === last[1] && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) last[1] = end;
+    else spans.push([start, end]);
     i = j - 1;
   }
   let out = '';
