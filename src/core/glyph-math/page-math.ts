@@ -1,16 +1,16 @@
 // Math on a PDF page, from its glyphs: which text-layer lines are display formulas (rows of math glyphs on
 // their own, stacked around rules: one formula's lines grouped, its LaTeX written from the glyphs), and
-// which prose lines hold inline math (math-font runs with their scripts, written as $…$ in the line's text).
+// which prose lines hold inline math (math-font runs with their scripts, written as $…$ in the line's text:
+// prose-math.ts).
 //
 //   pageMath(lines, glyphs, rules, hidden) → the lines, inline math written into their text, display formulas
 //                                     marked on each of their lines (LayerLine.formula); script lines that
 //                                     belong to a prose line are folded into it
 import { isOrnament } from '../layout/text-cues';
 import type { LayerLine } from '../text-layer/text-items';
-import { isItalicFont, type Glyph } from './glyphs';
+import type { Glyph } from './glyphs';
 import { formulaLatex, type Rule } from './formula-latex';
-import { FUNCTION_NAMES } from './symbols';
-import { mathLetter } from '../text-layer/inline-math';
+import { inlineText, isMathGlyph, MATH_CLASSES, proseWords } from './prose-math';
 
 /** A display formula read from its glyphs: the LaTeX, its box, and its equation number ("3") if it has one. */
 export interface GlyphFormula {
@@ -22,22 +22,6 @@ export interface GlyphFormula {
 
 export type MathLine = LayerLine & { formula?: GlyphFormula };
 
-const MATH_CLASSES = new Set(['italic', 'symbol', 'extension', 'bb', 'cal', 'frak', 'math']);
-const MATH_SYMBOL = /[=<>±∓×÷≤≥≠≈≡∼∝∈∉⊂⊆∪∩→⇒⇔∀∃∂∇∞∑∏∫√∮⊗⊕∧∨′‖⟨⟩]/;
-
-/** Does this glyph say "math" by itself: a math font's letter or symbol, a math letter, Greek, an operator? */
-export function isMathGlyph(g: Glyph): boolean {
-  if (!g.ch.trim()) return false;
-  if (MATH_CLASSES.has(g.cls)) return !/^[0-9.,;:()[\]]$/.test(g.ch) || g.cls === 'extension';
-  // Greek in a text font is a word's or a unit's (μm, α-helix); in a math or symbol font it is math.
-  // TeX sets upright capital Greek in its roman fonts.
-  if ((g.cls === 'roman' || g.cls === 'bold') && /[\u0370-\u03ff]/.test(g.ch)) return true;
-  return mathLetter(g.ch) !== undefined || MATH_SYMBOL.test(g.ch);
-}
-
-/** Punctuation that closes what stands before it: it stays on inline math, with no space between. */
-const CLOSING = /^[,.;:!?)\]]$/;
-const LIST_MARKER = /^[•∙◦▪‣●○■□►▶∗⋆]$/;
 const EQ_NUMBER = /^\(\s*[0-9]{1,3}(\.[0-9]{1,3})*[a-z]?\s*\)$/;
 
 /** The most common size of the page's glyphs: the body text size. */
@@ -90,33 +74,6 @@ function glyphLines(lines: readonly LayerLine[], glyphs: readonly Glyph[]): Glyp
   return out;
 }
 
-/** Letters of a text font that stand in words of three or more letters, and those words. */
-function proseWords(glyphs: readonly Glyph[]): { words: { text: string; size: number; italic: boolean }[]; inWords: Set<Glyph> } {
-  const words: { text: string; size: number; italic: boolean }[] = [];
-  const inWords = new Set<Glyph>();
-  let word: Glyph[] = [];
-  const end = () => {
-    const text = word.map((g) => g.ch).join('');
-    if (word.length >= 3 && !FUNCTION_NAMES.has(text)) {
-      words.push({ text, size: Math.max(...word.map((g) => g.size)), italic: isItalicFont(word[0]!.font) });
-      word.forEach((g) => inWords.add(g));
-    }
-    word = [];
-  };
-  for (const g of [...glyphs].sort((a, b) => a.x0 - b.x0)) {
-    // Greek letters are symbols, not letters of prose words ("sinθ" is a function and its argument).
-    const letter = /\p{L}/u.test(g.ch) && !/[\u0370-\u03ff]/.test(g.ch) && !MATH_CLASSES.has(g.cls) && mathLetter(g.ch) === undefined;
-    const prev = word.at(-1);
-    if (letter && prev && g.run === prev.run && g.x0 - prev.x1 < 0.15 * g.size) word.push(g);
-    else {
-      end();
-      if (letter) word.push(g);
-    }
-  }
-  end();
-  return { words, inWords };
-}
-
 /**
  * Prose: a word of three or more letters in a text font at the line's own size (a footnote's words are
  * prose too; smaller letters are scripts, "eff"), or three such words at any size (fonts whose pdf.js size
@@ -142,11 +99,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   const loose = glyphs.filter((g) => g.ch.trim() && !placed.has(g));
   const prose = per.map((gs) => isProse(gs));
   const small = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || g.size < 0.85 * body));
-  // Big delimiters of the extension font alone on a line: pdf.js puts "sin(⅟…)"'s tall brackets on lines of
+  // Big delimiters of the extension font alone on a line: pdf.js puts "sin(…)"'s tall brackets on lines of
   // their own, hanging from a base above the prose line they stand in.
   const hanging = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || g.cls === 'extension'));
-  // Visual lines: layer lines side by side on one line of the page (a text fraction or a script splits
-  // pdf.js's runs into several), and script lines against a prose line, go with the prose line.
   // A text-style fraction's numerator and denominator, one over and one under a rule (pdf.js may cut them into
   // lines of their own; the one over it stands against the prose line, the one under may not).
   function fractionParts(a: Box, b: Box): boolean {
@@ -175,6 +130,8 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     }
     return find;
   }
+  // Visual lines: layer lines side by side on one line of the page (a text fraction or a script splits
+  // pdf.js's runs into several), and script lines against a prose line, go with the prose line.
   const owner = lines.map((_, i) => i);
   const root = (i: number): number => (owner[i] === i ? i : (owner[i] = root(owner[i]!)));
   lines.forEach((l, i) => {
@@ -285,144 +242,3 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   });
   return out.filter((l): l is MathLine => l !== undefined);
 }
-
-/**
- * A prose line's text with its math runs as $…$: glyphs in math fonts (and the digits, brackets and
- * operators between them, and scripts raised or lowered off the line) each run rebuilt by formulaLatex.
- * Undefined when the line has no math run that could be written.
- */
-function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: number, base: number): string | undefined {
-  if (!glyphs.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls) || (g.ch.trim() && g.size < 0.85 * body))) return undefined;
-  const gs = [...glyphs].sort((a, b) => a.x0 - b.x0);
-  const { inWords } = proseWords(gs);
-  const shifted = (g: Glyph) => g.size < 0.85 * body && Math.abs(g.base - base) > 0.1 * body && !inWords.has(g);
-  const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.|'′]$/.test(g.ch);
-  // A lone letter in a text font's italic is a variable (Word sets math in Times Italic): it joins math
-  // next to it, though it starts nothing on its own.
-  const letter = (g: Glyph | undefined) => !!g && /^\p{L}$/u.test(g.ch);
-  const lone = (k: number) => {
-    const g = gs[k]!;
-    const prev = gs[k - 1];
-    const next = gs[k + 1];
-    return !(letter(prev) && g.x0 - prev!.x1 < 0.15 * g.size) && !(letter(next) && next!.x0 - g.x1 < 0.15 * g.size);
-  };
-  const weak = gs.map((g, k) => letter(g) && g.cls === 'text' && isItalicFont(g.font) && !inWords.has(g) && lone(k));
-  // A glyph a script is set against is math too (a bold R with its subscript).
-  const nextGlyph: (Glyph | undefined)[] = [];
-  for (let k = gs.length - 1, seen: Glyph | undefined; k >= 0; k--) {
-    nextGlyph[k] = seen;
-    if (gs[k]!.ch.trim()) seen = gs[k];
-  }
-  const anchor = (k: number) => {
-    const next = nextGlyph[k];
-    return !!next && gs[k]!.ch.trim() !== '' && !inWords.has(gs[k]!) && !shifted(gs[k]!) && shifted(next) && next.x0 - gs[k]!.x1 < 0.1 * body;
-  };
-  // A list's bullet set in a math font (LaTeX's itemize draws $\bullet$) is the line's marker, not math.
-  const first = gs.findIndex((g) => g.ch.trim());
-  const after = gs.slice(first + 1).find((g) => g.ch.trim());
-  const marker = LIST_MARKER.test(gs[first]!.ch) && !!after && after.x0 - gs[first]!.x1 > 0.2 * body ? gs[first] : undefined;
-  const math = gs.map((g, k) => g !== marker && (isMathGlyph(g) || shifted(g) || weak[k]! || anchor(k)));
-  if (!math.some(Boolean)) return undefined;
-  // Runs: math glyphs, and joining glyphs between or right after them; spaces inside a run stay in it.
-  const spans: [number, number][] = [];
-  for (let i = 0; i < gs.length; i++) {
-    if (!math[i]) continue;
-    // Back over digits and brackets touching the run's start ("1" of 1², "2" of 2x).
-    let start = i;
-    const floor = spans.length ? spans.at(-1)![1] : 0;
-    while (start > floor && joins(gs[start - 1]!) && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) start--;
-    // A binary operator takes the operand before it across a space ("1 × 1"); a relation, a lone letter
-    // too (Word sets "k = 2π/λ" with an upright k in the text font).
-    if (/^[×=+<>≤≥≈·−]$/.test(gs[start]!.ch)) {
-      let k = start - 1;
-      while (k > floor && !gs[k]!.ch.trim()) k--;
-      const operand = k >= floor && (/^[0-9)\]]$/.test(gs[k]!.ch) || (/^[=<>≤≥≈]$/.test(gs[start]!.ch) && letter(gs[k]) && lone(k) && !inWords.has(gs[k]!)));
-      if (operand && gs[start]!.x0 - gs[k]!.x1 < 0.4 * body) {
-        start = k;
-        while (start > floor && joins(gs[start - 1]!) && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) start--;
-      }
-    }
-    // A function's name set just before it ("sin" before its bracketed argument) is the formula's.
-    let name = start;
-    while (name > floor && /^[a-z]$/.test(gs[name - 1]!.ch) && gs[name]!.x0 - gs[name - 1]!.x1 < 0.3 * body) name--;
-    if (name < start && FUNCTION_NAMES.has(gs.slice(name, start).map((g) => g.ch).join('')) && !(name > floor && /\p{L}/u.test(gs[name - 1]!.ch) && gs[name]!.x0 - gs[name - 1]!.x1 < 0.15 * body)) start = name;
-    let j = i + 1;
-    let prev: Glyph | undefined = gs[i];
-    for (; j < gs.length; j++) {
-      const g = gs[j]!;
-      if (j > i + 1 && gs[j - 1]!.ch.trim()) prev = gs[j - 1];
-      // A wide gap ends the run: what follows is set apart from it.
-      if (g.ch.trim() && prev && g.x0 - prev.x1 > 1.0 * body) break;
-      if (math[j] || joins(g) || shifted(g)) continue;
-      if (!g.ch.trim()) {
-        // A space continues the run only when math follows it.
-        let k = j;
-        while (k < gs.length && !gs[k]!.ch.trim()) k++;
-        const last = prev;
-        const next = gs[k];
-        const close = next && last && next.x0 - last.x1 < (/[=+\-−<>≤≥×]/.test(last.ch + next.ch) ? 0.6 : 0.3) * body;
-        if (next && close && (math[k] || (joins(next) && last && (/[=+\-−<>≤≥×]/.test(last.ch) || /[([=+\-−/<>]/.test(next.ch))))) {
-          j = k - 1;
-          continue;
-        }
-      }
-      break;
-    }
-    // A trailing comma or full stop is the sentence's.
-    let end = j;
-    while (end > start + 1 && /^[\s,.;:=+\-−/]$/.test(gs[end - 1]!.ch)) end--;
-    // Brackets the run does not match stay outside: "(see x)" keeps its ")" in the prose.
-    const depth = (a: number, b: number) => gs.slice(a, b).reduce((d, g) => d + ('([{'.includes(g.ch) ? 1 : ')]}'.includes(g.ch) ? -1 : 0), 0);
-    while (end > start + 1 && ')]}'.includes(gs[end - 1]!.ch) && depth(start, end) < 0) end--;
-    while (start < end - 1 && '([{'.includes(gs[start]!.ch) && depth(start, end) > 0) start++;
-    while (end > start + 1 && /^[\s,.;:([]?$/.test(gs[end - 1]!.ch)) end--;
-    // A run that starts where the one before ends, touching it, is the same formula ("∆" then "θ = 0.007"): two
-    // runs written "$…$$…$" would read as display math.
-    const last = spans.at(-1);
-    if (last && start === last[1] && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) last[1] = end;
-    else spans.push([start, end]);
-    i = j - 1;
-  }
-  let out = '';
-  let at = 0;
-  let wrote = false;
-  const text = (from: number, to: number) => {
-    let t = '';
-    for (let k = from; k < to; k++) {
-      const g = gs[k]!;
-      const prev = gs[k - 1];
-      const afterMath = k === from && k > 0 && CLOSING.test(g.ch);
-      if (prev && g.ch.trim() && prev.ch.trim() && g.x0 - prev.x1 > 0.15 * g.size && !afterMath) t += ' ';
-      t += g.ch;
-    }
-    return t;
-  };
-  for (const [s, e] of spans) {
-    const part = gs.slice(s, e).filter((g) => g.ch.trim());
-    // A lone digit or bracket run is not math; nor is a script with nothing in a math font.
-    // Math by its font or letters, or by its structure: an operator with a script or a fraction (TeX sets
-    // "1² = ⅙" all in its roman font).
-    const strong = part.some((g) => isMathGlyph(g) && (MATH_CLASSES.has(g.cls) || mathLetter(g.ch) !== undefined));
-    const structured = part.some(isMathGlyph) && part.some((g) => shifted(g) && /[0-9A-Za-z]/.test(g.ch));
-    const near = rules.filter((r) => r.x0 >= part[0]!.x0 - body && r.x1 <= part.at(-1)!.x1 + body && Math.abs(r.y - base) < body);
-    // A fraction set in the line: small glyphs over a rule and under it ("the variation DC(s,t)/Dt", its
-    // letters in the text's italic).
-    const over = (r: Rule, g: Glyph) => g.x0 < r.x1 && g.x1 > r.x0 && shifted(g);
-    const fraction = near.some((r) => part.some((g) => over(r, g) && g.base <= r.y) && part.some((g) => over(r, g) && g.base - 0.6 * g.size >= r.y));
-    if (!strong && !structured && !fraction) continue;
-    const latex = formulaLatex(part, near);
-    if (!latex) continue;
-    const before = text(at, s);
-    // A word of prose beside the math is set apart from it, however tight the line is set (Word's "φ₁and φ₂").
-    // Punctuation after it stays on it ("$\varphi_{2}$," not "$\varphi_{2}$ ,").
-    const apart = (a: Glyph, b: Glyph) => !CLOSING.test(b.ch) && b.x0 - a.x1 > (inWords.has(a) || inWords.has(b) ? 0.05 : 0.15) * body;
-    const gap = s > 0 && gs[s - 1]!.ch.trim() && apart(gs[s - 1]!, gs[s]!) ? ' ' : '';
-    out += before + gap + `$${latex}$`;
-    at = e;
-    wrote = true;
-    if (e < gs.length && gs[e]!.ch.trim() && apart(gs[e - 1]!, gs[e]!)) out += ' ';
-  }
-  if (!wrote) return undefined;
-  return (out + text(at, gs.length)).replace(/\s+/g, ' ').trim();
-}
-
