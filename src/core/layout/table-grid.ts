@@ -203,7 +203,8 @@ interface Flow {
  *   parenthesis or a dash: "features" under "Specific physical");
  * - otherwise, no stub box and either some of the other columns left empty or all its texts running on;
  * - or only a stub box, not set further left than the stub above, that runs on from it or sits right
- *   under a stub that does not end a sentence.
+ *   under a stub that does not end a sentence;
+ * - or a row set with a hanging indent (hangingIndent).
  */
 function continues(placed: { id: number; span: [number, number] }[], prev: { cells: TableCell[]; box: BBox }, r: GridRow, f: Flow): boolean {
   const gap = r.box[1] - prev.box[3];
