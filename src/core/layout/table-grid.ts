@@ -121,10 +121,13 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
       // ("Effect of pubertal induction regimen on uterine outcome"), is not split: it heads the rows under it.
       const title = k >= head && placed.length === 1 && span[0] === 0 && span[1] > 0 && span[1] < cols.length - 2 && !/\d/.test(text(id));
       if (title) span[1] = cols.length - 1;
-      const parts = k >= head && span[1] > span[0] && placed.length === 1 && !title ? splitAtColumns(boxes[id]!, text(id), cols, span) : undefined;
+      // Under a single heading row a heading over two columns spans nothing: it is two headings the PDF set as
+      // one run ("Mn (kDa)  Mw/Mn"), split back at the gap as a body row's.
+      const runTogether = k < head && head === 1 && placed.length > 1 && span[1] > span[0];
+      const parts = (k >= head && span[1] > span[0] && placed.length === 1 && !title) || runTogether ? splitAtColumns(boxes[id]!, text(id), cols, span) : undefined;
       if (parts) {
         parts.forEach((t, p) => {
-          const c: TableCell = { row, col: span[0] + p, rowSpan: 1, colSpan: 1, lines: [id], header: false, text: t };
+          const c: TableCell = { row, col: span[0] + p, rowSpan: 1, colSpan: 1, lines: [id], header: k < head, text: t };
           cells.push(c);
           prev!.cells.push(c);
         });
