@@ -7,6 +7,7 @@
 //   glyphFormulaBlocks(blocks, boxes, texts, layerLines) → blocks whose text is now LaTeX (texts, blocks updated;
 //                                                          a formula block holding prose is cut in its place)
 import type { BBox } from '../../protocol/page';
+import { union } from '../layout/geometry';
 import type { Block } from '../layout/types';
 import type { GlyphFormula, MathLine } from './page-math';
 
@@ -51,7 +52,7 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
       else parts.push({ type, lines: [i], bbox: b.bbox });
     });
     for (const part of parts) {
-      part.bbox = unionBox(part.lines.map((i) => boxes[i]!));
+      part.bbox = union(part.lines.map((i) => boxes[i]!));
       if (part.type === 'formula') writeFormula(part, unwritten(layer.filter((l) => part.lines.some((i) => within(boxes[i]!)(l))), written), texts);
       done.add(part);
     }
@@ -83,8 +84,6 @@ function writeFormula(b: Block, fresh: readonly GlyphFormula[], texts: string[])
   if (tag && b.lines.length > 1) texts[b.lines.at(-1)!] = `(${tag})`;
   else if (tag) texts[b.lines[0]!] += ` \\tag{${tag}}`;
 }
-
-const unionBox = (bs: readonly BBox[]): BBox => [Math.min(...bs.map((b) => b[0])), Math.min(...bs.map((b) => b[1])), Math.max(...bs.map((b) => b[2])), Math.max(...bs.map((b) => b[3]))];
 
 /** The distinct formulas of these lines not written yet, top to bottom (now counted as written). */
 function unwritten(lines: readonly MathLine[], written: Set<number>): GlyphFormula[] {

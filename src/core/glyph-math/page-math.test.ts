@@ -12,12 +12,18 @@ interface Fixture {
   vt: number[];
   runs: GlyphRun[];
   rules: Rule[];
+  /** The glyphs as the operator list draws them, where the fixture has them (glyph-fixture.mjs --drawn). */
+  glyphs?: Glyph[];
 }
 const fixture = (name: string): Fixture => JSON.parse(readFileSync(new URL(`../../../test/fixtures/glyph-math/${name}.json`, import.meta.url), 'utf8'));
-const read = (f: Fixture) => {
-  const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
-  return pageMath(textItemsToLines(items, f.vt), runGlyphs(f.runs, f.vt), f.rules);
-};
+const linesOf = (f: Fixture) =>
+  textItemsToLines(
+    f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false })),
+    f.vt,
+  );
+const read = (f: Fixture) => pageMath(linesOf(f), runGlyphs(f.runs, f.vt), f.rules);
+/** As the page pipeline reads it: the drawn glyphs, or the runs' glyphs without spaces (the operator list draws none). */
+const readDrawn = (f: Fixture) => pageMath(linesOf(f), f.glyphs ?? runGlyphs(f.runs, f.vt).filter((g) => g.ch.trim()), f.rules);
 
 describe('pageMath', () => {
   it('writes inline math of a prose line as $…$: math-font letters, and roman digits with a script and a text fraction', () => {
@@ -34,10 +40,7 @@ describe('pageMath', () => {
   it('takes the digit before a tightly set "×" into the math run ("a 1 × 1 × 1 cube")', () => {
     // bws_book_ch2.pdf p4: a gap wider than two glyphs touching, and no space glyph between "1" and "×" where
     // the glyphs are the drawn ones (the operator list draws no spaces; pdf.js's text runs insert them)
-    const f = fixture('tight-times');
-    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
-    const drawn = runGlyphs(f.runs, f.vt).filter((g) => g.ch.trim());
-    expect(pageMath(textItemsToLines(items, f.vt), drawn, f.rules).map((l) => l.text)).toEqual(['ber in terms of the previous cubic number. Imagine a $1\\times 1\\times 1$ cube, just one']);
+    expect(readDrawn(fixture('tight-times')).map((l) => l.text)).toEqual(['ber in terms of the previous cubic number. Imagine a $1\\times 1\\times 1$ cube, just one']);
   });
   it('reads a formula and the prose after a fill-in blank as one line with inline math', () => {
     // bws_book_ch2.pdf p5: "2³ = 1³ + 3 + ___. Where are there “holes” now?", the blank a rule on the baseline
@@ -48,27 +51,20 @@ describe('pageMath', () => {
   it('writes a text-style ∑ and a fraction whose denominator pdf.js put on a line of its own into the prose line', () => {
     // bws_book_ch2.pdf p17: "that ∑ₖ₌₁ⁿ k = n(n+1)/2, and to represent …", the "2" under the rule a line apart
     // from both prose runs; the limits at the ∑'s side leave no gap before "k"
-    const f = fixture('inline-sum-fraction');
-    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
-    const drawn = runGlyphs(f.runs, f.vt).filter((g) => g.ch.trim());
-    expect(pageMath(textItemsToLines(items, f.vt), drawn, f.rules).map((l) => l.text)).toEqual([
+    expect(readDrawn(fixture('inline-sum-fraction')).map((l) => l.text)).toEqual([
       'that $\\sum_{k=1}^{n}k=\\frac{n(n+1)}{2}$, and to represent the sum we have in the equation above,',
     ]);
   });
   it('takes tall brackets pdf.js put on lines of their own, and the function name before them, into the inline formula', () => {
     // load_v_error.pdf p7 (PLOS ONE caption): "f (s, t) = sin ( s/(T_p v_p) + t/T_p ). The values …", the brackets
     // in the TeX extension font hanging above the caption's line, "sin" in the caption's bold
-    const f = fixture('caption-tall-brackets') as Fixture & { glyphs: Glyph[] };
-    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
-    const text = pageMath(textItemsToLines(items, f.vt), f.glyphs, f.rules).map((l) => l.text).join(' ');
+    const text = readDrawn(fixture('caption-tall-brackets')).map((l) => l.text).join(' ');
     expect(text).toContain('wave, f (s, t) = $\\sin\\left(\\frac{s}{T_{p}v_{p}}+\\frac{t}{T_{p}}\\right)$. The values of the function');
   });
   it('writes a formula set in display style inside a prose line as inline math of that line', () => {
     // bws_book_ch2.pdf p18: "(2) How did we prove that ∑ₖ₌₁ⁿ k = n(n+1)/2 is correct? …", the ∑'s limits and the
     // fraction's parts on lines of their own above and below the line
-    const f = fixture('display-sum-in-line');
-    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
-    expect(pageMath(textItemsToLines(items, f.vt), runGlyphs(f.runs, f.vt).filter((g) => g.ch.trim()), f.rules).map((l) => l.text)).toEqual(['(2) How did we prove that $\\sum_{k=1}^{n}k=\\frac{n(n+1)}{2}$ is correct? How was our method']);
+    expect(readDrawn(fixture('display-sum-in-line')).map((l) => l.text)).toEqual(['(2) How did we prove that $\\sum_{k=1}^{n}k=\\frac{n(n+1)}{2}$ is correct? How was our method']);
   });
   it("does not take a table's rule for a fraction bar between its small rows", () => {
     // badlines.pdf p8: a booktabs table in 8 pt on a page of 10 pt text, its head "Turns" over "Pr" and the rule
@@ -87,18 +83,13 @@ describe('pageMath', () => {
   });
   it('reads a short run drawn over the start of its line as part of that line, and touching runs as one formula', () => {
     // not_parsing.pdf p6 (Word): "∆ =" (Symbol) drawn over the start of "θ = 0.007º . If is considered …", θ in Times
-    const f = fixture('word-delta-prefix') as Fixture & { glyphs: Glyph[] };
-    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
-    const lines = pageMath(textItemsToLines(items, f.vt), f.glyphs, f.rules);
+    const lines = readDrawn(fixture('word-delta-prefix'));
     expect(lines).toHaveLength(1);
     expect(lines[0]!.text).toMatch(/^\$\\Delta\\theta=0\.007\$º \. If is considered/);
   });
   it("does not take a fraction's bar under the line beside a formula for a fill-in blank", () => {
     // failing_pdf_pg9.pdf p3 (Word): "PrecisionAVG =" beside "∑ P(k) × label(k)" over "# of positive instances"
-    const f = fixture('word-fraction-bar');
-    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
-    const drawn = runGlyphs(f.runs, f.vt).filter((g) => g.ch.trim());
-    expect(pageMath(textItemsToLines(items, f.vt), drawn, f.rules).map((l) => l.text)).toEqual([
+    expect(readDrawn(fixture('word-fraction-bar')).map((l) => l.text)).toEqual([
       'computed using Eq. (2) below:',
       'PrecisionAVG =',
       '$\\sum_{k=1}^{n}P(k)\\times$ label(k)',
@@ -140,10 +131,9 @@ describe('pageMath', () => {
   });
   it('leaves a display formula with glyphs the page hides to the recognizer (a √ path painted over its radicand)', () => {
     const f = fixture('sum-limits-fraction');
-    const items = f.runs.map((r) => ({ str: r.str, transform: r.transform, width: r.width, height: Math.hypot(r.transform[2]!, r.transform[3]!), hasEOL: false }));
     const glyphs = runGlyphs(f.runs, f.vt);
     const covered = glyphs.filter((g) => g.ch === '6');
-    const lines = pageMath(textItemsToLines(items, f.vt), glyphs.filter((g) => !covered.includes(g)), f.rules, covered);
+    const lines = pageMath(linesOf(f), glyphs.filter((g) => !covered.includes(g)), f.rules, covered);
     expect(lines.some((l) => l.formula)).toBe(false);
   });
   it('does not take an ornament set as "===" in a text font for a display formula (long_tiny_text 20_pg39)', () => {

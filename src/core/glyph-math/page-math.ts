@@ -6,6 +6,7 @@
 //   pageMath(lines, glyphs, rules, hidden) → the lines, inline math written into their text, display formulas
 //                                     marked on each of their lines (LayerLine.formula); script lines that
 //                                     belong to a prose line are folded into it
+import { union } from '../layout/geometry';
 import { isOrnament } from '../layout/text-cues';
 import type { LayerLine } from '../text-layer/text-items';
 import type { Glyph } from './glyphs';
@@ -47,7 +48,6 @@ function baselineOf(glyphs: readonly Glyph[], body: number): number | undefined 
 type Box = [number, number, number, number];
 const lineBase = (l: LayerLine) => l.bbox[3] - (0.25 / 1.1) * (l.bbox[3] - l.bbox[1]);
 const vOverlap = (a: Box, b: Box) => Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
-const union = (a: Box | undefined, b: Box): Box => (a ? [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])] : [...b]);
 
 /** Each glyph's line: the line whose box holds its middle, nearest its baseline. */
 function glyphLines(lines: readonly LayerLine[], glyphs: readonly Glyph[]): Glyph[][] {
@@ -113,8 +113,8 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     return rules.some((r) => bar(r) && spans(r, a) && spans(r, b) && ((over(a, r) && under(b, r)) || (under(a, r) && over(b, r))));
   }
   // Lines stacked a line's gap apart or less (a display formula's rows, limits and fraction parts), and an
-  // equation number on a formula's row: the groups of the candidate lines, as each line's group id.
-  function stacks(candidate: readonly boolean[]): (i: number) => number {
+  // equation number on a formula's row: the candidate lines in their groups.
+  function stacks(candidate: readonly boolean[]): number[][] {
     const group = lines.map((_, i) => i);
     const find = (i: number): number => (group[i] === i ? i : (group[i] = find(group[i]!)));
     for (let i = 0; i < lines.length; i++) {
@@ -128,7 +128,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
         if ((gap < 0.6 * body && xgap < 1.5 * body) || number) group[find(i)] = find(j);
       }
     }
-    return find;
+    const groups = new Map<number, number[]>();
+    lines.forEach((_, i) => candidate[i] && groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
+    return [...groups.values()];
   }
   // Visual lines: layer lines side by side on one line of the page (a text fraction or a script splits
   // pdf.js's runs into several), and script lines against a prose line, go with the prose line.
@@ -161,19 +163,16 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   // into lines of its own around the line's; prose set a space from it on its row makes it the line's.
   const proseRoots = new Set(lines.flatMap((_, i) => (prose[i] ? [root(i)] : [])));
   const apart = lines.map((_, i) => !proseRoots.has(root(i)) && per[i]!.some((g) => g.ch.trim()));
-  const stackOf = stacks(apart);
-  const stackBoxes = new Map<number, Box>();
-  lines.forEach((l, i) => apart[i] && stackBoxes.set(stackOf(i), union(stackBoxes.get(stackOf(i)), l.bbox)));
-  for (const [s, box] of stackBoxes) {
+  for (const ids of stacks(apart)) {
     // Math, and no taller than a display fraction or a sum with its limits (a table's column is not one).
-    const gs = lines.flatMap((_, i) => (apart[i] && stackOf(i) === s ? per[i]! : []));
-    if (!gs.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls))) continue;
+    if (!ids.some((i) => per[i]!.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls)))) continue;
+    const box = union(ids.map((i) => lines[i]!.bbox));
     lines.forEach((p, j) => {
       if (!prose[j]) return;
       const h = p.bbox[3] - p.bbox[1];
       const onRow = vOverlap(p.bbox, box) > 0.8 * h && box[1] < p.bbox[1] && box[3] > p.bbox[3] && box[3] - box[1] < 3.2 * h;
       const spaced = Math.min(Math.abs(box[0] - p.bbox[2]), Math.abs(p.bbox[0] - box[2])) < 0.8 * body;
-      if (onRow && spaced) lines.forEach((_, i) => apart[i] && stackOf(i) === s && (owner[root(i)] = root(j)));
+      if (onRow && spaced) ids.forEach((i) => (owner[root(i)] = root(j)));
     });
   }
   const members = new Map<number, number[]>();
@@ -190,18 +189,14 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     const text = inlineText(gs, rules, size, baselineOf(gs, size) ?? lineBase(lines[main]!));
     if (text === undefined) continue;
     const first = Math.min(...ids);
-    const box = ids.map((i) => lines[i]!.bbox);
-    out[first] = { ...lines[first]!, text, bbox: [Math.min(...box.map((b) => b[0])), Math.min(...box.map((b) => b[1])), Math.max(...box.map((b) => b[2])), Math.max(...box.map((b) => b[3]))] };
+    out[first] = { ...lines[first]!, text, bbox: union(ids.map((i) => lines[i]!.bbox)) };
     ids.forEach((i) => i !== first && (out[i] = undefined));
   }
   // Display formulas: neighbouring non-prose lines with math in them.
   const free = lines.map((_, i) => !inVisual[i] && per[i]!.some((g) => g.ch.trim()));
-  const find = stacks(free);
-  const groups = new Map<number, number[]>();
-  lines.forEach((_, i) => free[i] && groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
   let id = 0;
-  for (const ids of groups.values()) {
-    const box: Box = [Math.min(...ids.map((i) => lines[i]!.bbox[0])), Math.min(...ids.map((i) => lines[i]!.bbox[1])), Math.max(...ids.map((i) => lines[i]!.bbox[2])), Math.max(...ids.map((i) => lines[i]!.bbox[3]))];
+  for (const ids of stacks(free)) {
+    const box = union(ids.map((i) => lines[i]!.bbox));
     const inside = (g: Glyph) => (g.x0 + g.x1) / 2 > box[0] && (g.x0 + g.x1) / 2 < box[2] && g.base - 0.3 * g.size > box[1] && g.base - 0.3 * g.size < box[3];
     const gs = [...ids.flatMap((i) => per[i]!).filter((g) => g.ch.trim()), ...loose.filter(inside)];
     // Math: a glyph that says so, or any glyph of a math font (a matrix of digits).

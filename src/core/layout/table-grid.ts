@@ -223,9 +223,9 @@ function continues(placed: { id: number; span: [number, number] }[], prev: { cel
     return leavesEmpty || placed.every((p) => runsOn(p.id));
   }
   if (inStub[0]!.span[1] !== 0) return false;
-  if (placed.length > 1) return hangingIndent(placed, prev, inStub[0]!.id, f);
   const id = inStub[0]!.id;
   const lastStub = stubAbove.lines[stubAbove.lines.length - 1]!;
+  if (placed.length > 1) return hangingIndent(placed, prev, id, lastStub, f);
   if (f.boxes[id]![0] < f.boxes[lastStub]![0] - 0.3 * f.body) return false;
   const above = f.text(lastStub);
   return runsOn(id) || (prev.cells.length >= 2 && above !== '' && !ENDS.test(above));
@@ -237,9 +237,7 @@ function continues(placed: { id: number; span: [number, number] }[], prev: { cel
  * "0.625 mg/day") or more lines of them. A figure under a cell is a row's own (a sub-item's amount), not a
  * wrapped cell's.
  */
-function hangingIndent(placed: { id: number; span: [number, number] }[], prev: { cells: TableCell[] }, stub: number, f: Flow): boolean {
-  const stubAbove = prev.cells.find((c) => c.col === 0)!;
-  const lastStub = stubAbove.lines[stubAbove.lines.length - 1]!;
+function hangingIndent(placed: { id: number; span: [number, number] }[], prev: { cells: TableCell[] }, stub: number, lastStub: number, f: Flow): boolean {
   if (!FLOWS.test(f.text(stub)) || f.boxes[stub]![0] < f.boxes[lastStub]![0] + 0.3 * f.body || ENDS.test(f.text(lastStub))) return false;
   return placed.every(({ id, span }) => id === stub || (!isAmount(f.text(id)) && prev.cells.some((c) => c.col <= span[0] && c.col + c.colSpan - 1 >= span[1])));
 }
