@@ -50,6 +50,45 @@ test('the PDF’s own text (the default): taken from the PDF where it matches th
   await expect(tab.getByTestId('own-text-note')).toHaveCount(0);
 });
 
+// Two columns; the left one's last paragraph runs on into the right one, its last word hyphenated at the break.
+const column = (x: number, lines: string[]) => lines.map((t, k) => `BT /F1 11 Tf ${x} ${740 - k * 15} Td (${t}) Tj ET`).join('\n');
+const twoColumns = {
+  width: 595,
+  height: 842,
+  content: [
+    'BT /F1 18 Tf 72 790 Td (Two Columns) Tj ET',
+    column(72, [
+      'The first paragraph of the left column is',
+      'set in lines of nearly equal length, and',
+      'it closes with a short last line.',
+      'A second paragraph starts right under it',
+      'and runs down to the foot of the column,',
+      'where the last word of its last line is hy-',
+    ]),
+    column(320, ['phenated and goes on at the top of the right', 'column, where the paragraph closes at last.', 'Then a new paragraph opens on the right side', 'and it runs on for a few lines of its own.']),
+  ].join('\n'),
+};
+
+test('a paragraph that runs on into the next column is one paragraph, outlined in both columns', async ({ page: tab }) => {
+  test.setTimeout(240_000);
+  await preferWasm(tab);
+  await openApp(tab);
+  await dropFiles(tab, [{ name: 'two-columns.pdf', mimeType: 'application/pdf', buffer: makePdf([twoColumns]) }]);
+  await expect(documentItem(tab, 'two-columns.pdf').getByTestId('doc-progress')).toContainText('1 of 1 page converted', { timeout: 180_000 });
+  await documentItem(tab, 'two-columns.pdf').locator('.doc__title').click();
+  const pane = tab.getByTestId('markdown-rendered');
+  await expect(pane).toContainText('where the last word of its last line is hyphenated and goes on at the top of the right column');
+  // Its region is outlined in each column; pointing at the piece in the right column picks the joined paragraph.
+  const joined = tab.locator('.md-block', { hasText: 'hyphenated and goes on' });
+  const index = await tab.locator('.md-block').evaluateAll((blocks) => blocks.findIndex((b) => (b.textContent ?? '').includes('hyphenated and goes on')));
+  const pieces = tab.locator(`.regions .region[data-region="${index}"]`);
+  await expect(pieces).toHaveCount(2);
+  const [first, second] = [await pieces.nth(0).boundingBox(), await pieces.nth(1).boundingBox()];
+  expect(second!.x).toBeGreaterThan(first!.x + first!.width);
+  await pieces.nth(1).hover();
+  await expect(joined).toHaveClass(/md-block--active/);
+});
+
 test('with “Recognize every page from its pixels”, a PDF with its own text is recognized, highlighted lines too', async ({ page: tab }) => {
   test.setTimeout(240_000);
   await preferWasm(tab);

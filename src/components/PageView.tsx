@@ -61,24 +61,28 @@ export function PageView({ doc, page, activeRegion, reveal, onRegion }: Props) {
           )}
           {picture.url && size && (
             <div className="regions" ref={regionsRef} onMouseLeave={() => onRegion(null, false)}>
-              {regions.map((r, i) => (
-                <button
-                  key={i}
-                  type="button"
-                  className={`region region--${r.type} ${r.unsure ? 'region--unsure' : ''} ${i === activeRegion ? 'region--active' : ''}`}
-                  style={{
-                    left: `${(100 * r.bbox[0]) / size.width}%`,
-                    top: `${(100 * r.bbox[1]) / size.height}%`,
-                    width: `${(100 * (r.bbox[2] - r.bbox[0])) / size.width}%`,
-                    height: `${(100 * (r.bbox[3] - r.bbox[1])) / size.height}%`,
-                  }}
-                  data-region={i}
-                  aria-label={`Region ${i + 1}: ${r.type}${r.unsure ? ', unsure reading' : ''}. Show its Markdown`}
-                  onMouseEnter={() => onRegion(i, false)}
-                  onFocus={() => onRegion(i, false)}
-                  onClick={() => onRegion(i, true)}
-                />
-              ))}
+              {regions.flatMap((r, i) =>
+                // A paragraph that goes on in the next column is outlined piece by piece; its first piece takes focus.
+                (r.parts ?? [r.bbox]).map((box, part) => (
+                  <button
+                    key={`${i}-${part}`}
+                    type="button"
+                    className={`region region--${r.type} ${r.unsure ? 'region--unsure' : ''} ${i === activeRegion ? 'region--active' : ''}`}
+                    style={{
+                      left: `${(100 * box[0]) / size.width}%`,
+                      top: `${(100 * box[1]) / size.height}%`,
+                      width: `${(100 * (box[2] - box[0])) / size.width}%`,
+                      height: `${(100 * (box[3] - box[1])) / size.height}%`,
+                    }}
+                    data-region={i}
+                    {...(part > 0 && { tabIndex: -1, 'aria-hidden': true })}
+                    aria-label={`Region ${i + 1}: ${r.type}${r.unsure ? ', unsure reading' : ''}. Show its Markdown`}
+                    onMouseEnter={() => onRegion(i, false)}
+                    onFocus={() => onRegion(i, false)}
+                    onClick={() => onRegion(i, true)}
+                  />
+                )),
+              )}
             </div>
           )}
         </div>

@@ -31,6 +31,8 @@ export interface Region {
   markdown: string;
   /** Recognized text the model doubts; its Markdown is wrapped in <div data-unsure>. */
   unsure?: boolean;
+  /** A paragraph that goes on in the next column: the box of each piece (`bbox` is their union). */
+  parts?: BBox[];
 }
 
 /** Decoding and timing counters for one page (summed over its lines/cells/formulas). */

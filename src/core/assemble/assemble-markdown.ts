@@ -68,8 +68,9 @@ export function assembleMarkdown(blocks: Block[], texts: string[], options: Asse
       default:
         md = escapeBlockStart(joinLines(b.lines.map(line)));
     }
-    if (md && b.unsure) regions.push({ bbox: b.bbox, type: b.type, markdown: unsureMarkdown(md), unsure: true });
-    else if (md) regions.push({ bbox: b.bbox, type: b.type, markdown: md });
+    const parts = b.parts && { parts: b.parts };
+    if (md && b.unsure) regions.push({ bbox: b.bbox, type: b.type, markdown: unsureMarkdown(md), unsure: true, ...parts });
+    else if (md) regions.push({ bbox: b.bbox, type: b.type, markdown: md, ...parts });
   }
   return { markdown: regions.map((r) => r.markdown).join('\n\n'), regions, figures };
 }

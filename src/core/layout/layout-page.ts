@@ -13,6 +13,7 @@
 // does not disturb the body's order.
 import type { BBox, PageImage } from '../../protocol/page';
 import { columnBlocks } from './blocks';
+import { joinColumnBreaks } from './column-breaks';
 import { centerInside, coreBox, coreSize, height, median, union, width } from './geometry';
 import { findDrawnBullets } from './bullets';
 import { findFigures } from './figures';
@@ -30,11 +31,15 @@ import { LAYOUT_DEFAULTS, type Block, type LayoutOptions, type PageSize, type Te
 export function layoutPage(input: TextLine[], page: PageSize | PageImage, options: Partial<LayoutOptions> = {}): Block[] {
   // A skewed page is laid out on deskewed boxes; the blocks keep boxes on the page as it is.
   const skew = pageSkew(input);
-  if (Math.abs(skew) < SKEW_MIN) return layoutUpright(input, page, options);
-  const upright = input.map((l) => ({ ...l, bbox: deskewBox(l.bbox, skew, page) }));
-  const blocks = layoutUpright(upright, { width: page.width, height: page.height }, options);
-  for (const b of blocks) if (b.lines.length) b.bbox = union(b.lines.map((i) => input[i]!.bbox));
-  return blocks;
+  let blocks: Block[];
+  if (Math.abs(skew) < SKEW_MIN) blocks = layoutUpright(input, page, options);
+  else {
+    const upright = input.map((l) => ({ ...l, bbox: deskewBox(l.bbox, skew, page) }));
+    blocks = layoutUpright(upright, { width: page.width, height: page.height }, options);
+    for (const b of blocks) if (b.lines.length) b.bbox = union(b.lines.map((i) => input[i]!.bbox));
+  }
+  // A paragraph a column break or a figure cuts in two is joined again (column-breaks.ts).
+  return joinColumnBreaks(blocks, (i) => input[i]?.text ?? '', (i) => input[i]!.bbox);
 }
 
 /** The narrowest column gutter between box cores, in core text heights (where the boxes are a detector's). */

@@ -92,3 +92,31 @@ describe("a scanned two-page spread's page numbers", () => {
     expect(header).toEqual([]);
   });
 });
+
+describe("a paper's first-page footer", () => {
+  // Boxes as the detector found them at the foot of a recognized two-column paper (olmo-page-1): the page
+  // number stands between the columns' last lines and the proceedings line, closer to the body than a line.
+  const page = (number: string, proceedings: string) => {
+    const lines: TextLine[] = [];
+    for (let k = 0; k < 24; k++) {
+      const y = 1812 - 31 * (23 - k); // the columns' last lines end at 1841, 19 px over the page number
+      lines.push({ bbox: [167, y, 699, y + 29], text: `words of the left column's line ${k + 1} in the body` });
+      lines.push({ bbox: [727, y, 1251, y + 29], text: `words of the right column's line ${k + 1} in the body` });
+    }
+    lines.push({ bbox: [678, 1860, 747, 1887], text: number });
+    lines.push({ bbox: [123, 1894, 1294, 1923], text: proceedings });
+    lines.push({ bbox: [406, 1923, 1010, 1949], text: 'August 11-16, 2024 ©2024 Association for Computational Linguistics' });
+    const blocks = layoutPage(lines, { width: 1414, height: 2000 });
+    return blocks.filter((b) => b.type === 'footer').flatMap((b) => b.lines.map((i) => lines[i]!.text));
+  };
+
+  it('takes the page number with the proceedings and copyright lines under it', () => {
+    const footer = page('15789', 'Proceedings of the 62nd Annual Meeting of the Association for Computational Linguistics, pages 15789–15809');
+    expect(footer).toEqual(expect.arrayContaining(['15789', 'August 11-16, 2024 ©2024 Association for Computational Linguistics']));
+    expect(footer).toHaveLength(3);
+  });
+
+  it('keeps a short line of the body that is no page number', () => {
+    expect(page('x = 1.', 'Proceedings of the 62nd Annual Meeting, pages 15789–15809')).not.toContain('x = 1.');
+  });
+});

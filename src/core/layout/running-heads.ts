@@ -60,8 +60,14 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08,
       // A page number at the very edge, alone or with an ornament (• • •), stands apart by less than a line. A
       // scanned two-page spread's numbers make one row of two, over lines that wander up and down across the
       // spread (a typed number stands close over its page): they are the pages' numbers at any gap.
+      // A first page's footer may set its page number between the body and the conference or journal line,
+      // as close to the body as to that line ("15789" over "Proceedings of …, pages 15789–15809").
+      const narrowNumber = numbered(r) && width(b) < 0.15 * page.width;
       const pageNumber =
-        group.some(numbered) && ((group.every((g) => width(rowBox(g)) < 0.15 * page.width) && gap >= 0.4 * body) || (group.length === 1 && spreadNumbers(r)));
+        group.some(numbered) &&
+        ((group.every((g) => width(rowBox(g)) < 0.15 * page.width) && gap >= 0.4 * body) ||
+          (group.length === 1 && spreadNumbers(r)) ||
+          (narrowNumber && gap >= 0.4 * body && group.some((g) => isFurniture(text(g)))));
       if (gap >= 0.9 * body || pageNumber) {
         if (!accept(group, edgeOf(b))) break;
         out.push(...group.flat());

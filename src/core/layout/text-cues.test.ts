@@ -13,8 +13,8 @@ describe('text cues', () => {
     expect(isCaption('Figure 3: A plot.')).toBe(true);
     expect(isCaption('Table 2. Results')).toBe(true);
     expect(isCaption('Figures are shown below')).toBe(false);
-    expect(['12', '- 4 -', 'Page 3 of 10', 'xiv', '--18-'].every(isPageNumber)).toBe(true);
-    expect(isPageNumber('12 apples')).toBe(false);
+    expect(['12', '- 4 -', 'Page 3 of 10', 'xiv', '--18-', '15789'].every(isPageNumber)).toBe(true);
+    expect(['12 apples', '157890', '15789–15809'].some(isPageNumber)).toBe(false);
     expect(hasSectionNumber('2.3 Results')).toBe(true);
     expect(hasSectionNumber('Results')).toBe(false);
     expect(isEquationNumber('(2.14)')).toBe(true);

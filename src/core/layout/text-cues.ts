@@ -19,8 +19,9 @@ export function listMarker(text: string): { marker: string; ordered: boolean; nu
 const CAPTION = /^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|listing|algorithm)\.?\s*[0-9IVX]+[a-z]?\s*[.:|—–-]/i;
 export const isCaption = (text: string) => CAPTION.test(text.trim());
 
-// A typed page's number may stand between dashes, doubled on a typewriter ("--18-").
-const PAGE_NUMBER = /^(?:(?:page|p\.|seite)\s*)?[-–—]{0,2}\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-–—]{0,2}(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
+// A typed page's number may stand between dashes, doubled on a typewriter ("--18-"); a proceedings volume
+// numbers its pages on past 9999 ("15789").
+const PAGE_NUMBER = /^(?:(?:page|p\.|seite)\s*)?[-–—]{0,2}\s*(?:\d{1,5}|[ivxlc]{1,6})\s*[-–—]{0,2}(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
 export const isPageNumber = (text: string) => PAGE_NUMBER.test(text.trim());
 
 // An amount as a table or a ledger sets it: a sign or an accountant's brackets, a currency, grouped digits.

@@ -48,6 +48,8 @@ export interface Block {
   table?: TableGrid;
   /** Text the recognizer doubts: written as a guess (pipeline/unsure-text.ts). */
   unsure?: boolean;
+  /** A paragraph continued in the next column (column-breaks.ts): each piece's box; `bbox` is their union. */
+  parts?: BBox[];
 }
 
 export interface LayoutOptions {

@@ -11,7 +11,7 @@ import { clampToPage } from '../image/line-pieces';
 import { loneBullets } from '../layout/bullets';
 import { layoutPage } from '../layout/layout-page';
 import type { TextLine } from '../layout/types';
-import type { BBox, PageImage, PagePartial, PageResult, PageStats } from '../../protocol/page';
+import type { BBox, PageImage, PagePartial, PageResult, PageStats, Region } from '../../protocol/page';
 import type { OcrPageOptions, PageStage } from './page-options';
 import { pageStats } from './page-stats';
 import type { PageEngine } from './page-engine';
@@ -95,7 +95,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
     ? { ...layer, layoutMs: 0 }
     : onPartial
       ? await readStreaming(engine, image, boxes, opts, splitWidth, layout, page, (p) =>
-          onPartial({ ...p, regions: p.regions.map((r) => ({ ...r, bbox: toPage(r.bbox) })) }),
+          onPartial({ ...p, regions: p.regions.map((r) => regionOnPage(r, toPage)) }),
         )
       : await readAll(engine, image, boxes, opts, splitWidth);
   const texts = [...read.texts];
@@ -147,7 +147,7 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
   return {
     page,
     markdown: assembled.markdown,
-    regions: assembled.regions.map((r) => ({ ...r, bbox: toPage(r.bbox) })),
+    regions: assembled.regions.map((r) => regionOnPage(r, toPage)),
     figures: assembled.figures.map((f) => ({ ...f, bbox: toPage(f.bbox) })),
     stats: {
       ...pageStats(stats, engine.runtime.backend, { total, detect: detectMs, encoder: encoderMs, layout: layoutMs }),
@@ -157,6 +157,11 @@ export async function ocrPage(engine: PageEngine, original: PageImage, page: num
     // Line by line for a searchable PDF, on the page as given (a turned page's text runs turned on it).
     textLines: { width: original.width, height: original.height, lines: layerLines(blocks, boxes, texts, toPage, upright.turns) },
   };
+}
+
+/** A region's boxes mapped from the upright page the pipeline read onto the page as given. */
+function regionOnPage(r: Region, toPage: (b: BBox) => BBox): Region {
+  return { ...r, bbox: toPage(r.bbox), ...(r.parts && { parts: r.parts.map(toPage) }) };
 }
 
 async function readAll(engine: PageEngine, image: PageImage, boxes: BBox[], opts: OcrPageOptions, splitWidth: number) {

@@ -1,0 +1,81 @@
+// A paragraph that a column break cuts in two is one paragraph. The left column ends mid-sentence ("… (Rosenfeld,
+// 2000; Ben-") and the next column goes on ("gio et al., 2003; …"): read as two blocks, the sentence is broken by
+// whatever the reading order puts between them (a footnote at the column's foot, a figure and its caption) and a
+// word hyphenated at the break is not re-joined. The same holds for a paragraph that a figure interrupts inside
+// one column. Two paragraphs are joined when the first ends without closing its sentence on a full line, the
+// second starts with a lowercase letter in a column of the same width, and the second either stands at the top of
+// a column to the right of the first or, with only figures, captions or footnotes between them, goes on below it
+// in the same column. The first must end its column and the second start the next (where the reading order
+// went wrong, a paragraph in mid-column would seem to go on at the top of the next). A footnote or caption
+// between them that itself breaks off mid-sentence may be what the second goes on from: then nothing is joined.
+import type { BBox } from '../../protocol/page';
+import { union, width } from './geometry';
+import type { Block } from './types';
+
+/** Blocks the reading order may put between a column's last lines and the next column's first. */
+const BETWEEN = new Set<Block['type']>(['figure', 'caption', 'footnote', 'header', 'footer']);
+/** A sentence (or a clause a colon or semicolon closes) ends here, before any closing quote or bracket. */
+const ENDS_SENTENCE = /[.!?:;]["'”’)\]]*$/u;
+/** The next part goes on with a lowercase word (after an opening quote or bracket). */
+const GOES_ON = /^["'“‘(]?\p{Ll}/u;
+
+/** A full line fills at least this share of its column; the two columns' widths differ by less than SAME_WIDTH. */
+const FULL_LINE = 0.8;
+const SAME_WIDTH = 1.4;
+
+/**
+ * `blocks` in reading order, with each paragraph cut by a column break or a figure joined to its continuation
+ * (`text(i)`, `box(i)`: line i's text and box). A joined block's `parts` are the boxes of its pieces on the page.
+ */
+export function joinColumnBreaks(blocks: readonly Block[], text: (i: number) => string, box: (i: number) => BBox): Block[] {
+  const out = [...blocks];
+  const open = (b: Block) => {
+    const last = b.lines.length ? text(b.lines[b.lines.length - 1]!).trim() : '';
+    return last !== '' && !ENDS_SENTENCE.test(last);
+  };
+  for (let k = 0; k < out.length; k++) {
+    const p = out[k]!;
+    if (p.type !== 'paragraph' || !open(p)) continue;
+    let j = k + 1;
+    while (j < out.length && BETWEEN.has(out[j]!.type)) j++;
+    const q = out[j];
+    if (!q || q.type !== 'paragraph' || q.lines.length === 0 || Boolean(q.unsure) !== Boolean(p.unsure)) continue;
+    if (!GOES_ON.test(text(q.lines[0]!).trim())) continue;
+    if (out.slice(k + 1, j).some((b) => b.type !== 'figure' && open(b))) continue;
+    const tail = p.parts?.[p.parts.length - 1] ?? p.bbox;
+    const [wp, wq] = [width(tail), width(q.bbox)];
+    if (Math.max(wp, wq) > SAME_WIDTH * Math.min(wp, wq) || width(box(p.lines[p.lines.length - 1]!)) < FULL_LINE * wq) continue;
+    // Where the reading order went wrong, a paragraph in mid-column would "go on" at the top of the next: the
+    // first part must end its column and the second start one, or only what lies between must part them.
+    const others = out.filter((b, i) => i !== k && i !== j && !BETWEEN.has(b.type)).flatMap((b) => b.parts ?? [b.bbox]);
+    const below = (col: BBox) => others.some((o) => inColumn(o, col) && o[1] >= col[3] - 1);
+    const above = (col: BBox) => others.some((o) => inColumn(o, col) && o[3] <= col[1] + 1);
+    const across = nextColumn(tail, q.bbox) && !below(tail) && !above(q.bbox);
+    const under = j > k + 1 && belowInColumn(tail, q.bbox) && !others.some((o) => inColumn(o, tail) && o[1] >= tail[3] - 1 && o[3] <= q.bbox[1] + 1);
+    if (!across && !under) continue;
+    out[k] = { ...p, lines: [...p.lines, ...q.lines], bbox: union([p.bbox, q.bbox]), parts: [...(p.parts ?? [p.bbox]), q.bbox] };
+    out.splice(j, 1);
+    k--; // the joined paragraph may run on into a third column
+  }
+  return out;
+}
+
+/** `q` starts a column to the right of the one `p` ends: left of it nothing of p, and higher than p's foot. */
+function nextColumn(p: BBox, q: BBox): boolean {
+  return q[0] >= p[2] - 0.1 * width(p) && q[1] < p[3];
+}
+
+/** `q` goes on below `p` in the same column. */
+function belowInColumn(p: BBox, q: BBox): boolean {
+  return q[1] >= p[3] && sameColumn(p, q);
+}
+
+/** A block of the column `col` (a title or a figure across the page is in none). */
+function inColumn(o: BBox, col: BBox): boolean {
+  return sameColumn(o, col) && width(o) <= SAME_WIDTH * width(col);
+}
+
+/** The two boxes share most of the narrower one's width. */
+function sameColumn(a: BBox, b: BBox): boolean {
+  return Math.min(a[2], b[2]) - Math.max(a[0], b[0]) >= 0.5 * Math.min(width(a), width(b));
+}
