@@ -3,7 +3,8 @@
 import { writePdf } from './pdf-file';
 
 /**
- * A page with one line of text at its top left, or with a content stream of its own (`content`; font F1).
+ * A page with one line of text at its top left, or with a content stream of its own (`content`; fonts F1, and F2
+ * in bold).
  * `highlights`: rectangles [x0, y0, x1, y1] (PDF points) painted over the text as highlighting tools flatten
  * them into a page: a form XObject in a non-isolated transparency group, filled with a /Multiply blend.
  * `softMask`: the content may use /Sm (a luminosity soft mask that shows everything: its group paints the page
@@ -32,6 +33,8 @@ export function makePdf(pages: MadePage[], o: { shiftedText?: boolean; japaneseF
         )} 0 R] >>`,
       )
     : add(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica${toUnicode ? ` /ToUnicode ${toUnicode} 0 R` : ''} >>`);
+  // F2: the standard bold face, for pages that set headings in bold at the body's size.
+  const bold = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>');
   const kids: number[] = [];
   for (const p of pages) {
     let stream = 'content' in p ? p.content : textLine(p.text, p.fontSize, p.height);
@@ -57,7 +60,7 @@ export function makePdf(pages: MadePage[], o: { shiftedText?: boolean; japaneseF
     }
     const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
     kids.push(
-      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << /F1 ${font} 0 R >>${xobjects}${states} >> /Contents ${content} 0 R >>`),
+      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${p.width} ${p.height}] /Resources << /Font << /F1 ${font} 0 R /F2 ${bold} 0 R >>${xobjects}${states} >> /Contents ${content} 0 R >>`),
     );
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;

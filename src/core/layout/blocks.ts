@@ -38,6 +38,8 @@ interface Row {
   size: number;
   text: string;
   hasText: boolean;
+  /** Most of its text is set bold (where the source says: a PDF's font names). */
+  bold: boolean;
 }
 
 type Kind = 'paragraph' | 'heading' | 'list' | 'caption' | 'footnote' | 'formula';
@@ -76,6 +78,7 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
     marked: ctx.bullets.has(ids[0]!) || listMarker(ids.map((i) => (lines[i]!.text ?? '').trim()).join(' ')) !== undefined,
     text: ids.map((i) => (lines[i]!.text ?? '').trim()).join(' ').trim(),
     hasText: ids.some((i) => lines[i]!.text !== undefined),
+    bold: boldShare(ids, lines) > 0.5,
   }));
   const col = union(rows.map((r) => r.box));
   const colW = col[2] - col[0];
@@ -157,7 +160,10 @@ function proseOfLargerColumns(rows: Row[], kinds: Kind[], maxGap: number): void 
     const prev = rows[k - 1]!;
     const sameSize = Math.abs(r.size - prev.size) <= 0.08 * Math.max(r.size, prev.size);
     const runsOn = sameSize && r.box[1] - prev.box[3] <= maxGap;
-    if (runsOn && kinds[k] === 'heading' && kinds[k - 1] === 'paragraph' && r.size < 1.2 && prev.hasText) kinds[k] = 'paragraph';
+    // A bold heading at the body's size under plain text is told by its face (rowKind), not by a little extra size;
+    // a bold line set a little larger (a TV listing's programme, a title's second line) still runs on.
+    const boldUnderPlain = r.bold && !prev.bold && r.size < 1.1;
+    if (runsOn && kinds[k] === 'heading' && kinds[k - 1] === 'paragraph' && r.size < 1.2 && prev.hasText && !boldUnderPlain) kinds[k] = 'paragraph';
   }
 }
 
@@ -201,12 +207,17 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   const colCenter = (col[0] + col[2]) / 2;
   const centered = Math.abs((r.box[0] + r.box[2]) / 2 - colCenter) < 0.08 * colW && r.box[2] - r.box[0] < 0.6 * colW;
   if (r.hasText && isOrnament(text)) return 'paragraph';
+  // At the body's stated size, a short bold line set apart from the text above and followed by plain text is a
+  // heading ("1. Introduction"), not a numbered list's item; bold lines one under another are a caption, a standfirst
+  // or a title set in two lines.
+  const [above, below] = [rows[k - 1], rows[k + 1]];
+  const boldHead = stated && r.size >= 0.9 && boldHeading(r, colW) && (!above || (r.box[1] - above.box[3] > 0.3 * body && !above.bold)) && below !== undefined && !below.bold;
   if (r.hasText) {
     const mathText = eqNumber ? r.ids.slice(0, -1).map((i) => lines[i]!.text ?? '').join(' ') : text;
     if (mathScore(mathText) >= 0.5 && (short || eqNumber || mathScore(mathText) >= 0.8)) return 'formula';
     // A list item starts at the column's left (or an indent), not centered: a centered row with a "bullet"
     // is a display formula (e^{iπ} read "- e' +1-0") or a speck of a scan beside one.
-    if (r.marked && !centered && !(hasSectionNumber(text) && r.size > 1.1)) return 'list';
+    if (r.marked && !centered && !(hasSectionNumber(text) && (r.size > 1.1 || boldHead))) return 'list';
     if (isCaption(text)) return 'caption';
   }
   const prev = rows[k - 1];
@@ -239,9 +250,36 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   // At the body's stated size, a short line standing alone whose glyphs run wider (capitals, bold) is a heading.
   if (stated && ratio >= 0.95 && wide >= 1.15 && r.hasText && short && isolated && text.length < 60 && !/[.,;:]$/.test(text)) return 'heading';
   if (r.hasText && short && isolated && hasSectionNumber(text) && !/[.,;]$/.test(text) && text.length < 90) return 'heading';
+  if (boldHead) return 'heading';
   if (r.box[1] > 0.7 * page.height && r.size < 0.85 && (!r.hasText || /^[\d*†‡§¹²³⁴⁵⁶⁷⁸⁹]/.test(text))) return 'footnote';
   if (eqNumber && short) return 'formula';
   return 'paragraph';
+}
+
+/**
+ * A short bold line of words (not a figure's panel letter "B", not code) that does not end a sentence or a clause:
+ * set as a heading is, at any size.
+ */
+const boldHeading = (r: Row, colW: number) => {
+  const letters = (r.text.match(/\p{L}/gu) ?? []).length;
+  // Words, mostly letters, from a capital or a section number on: a bold command in a manual ("circ(0,0,5)",
+  // ':Custom', 'Disp "The result is",answer', "EndFor"), an address ("education.ti.com") or a lone short word of a table
+  // ("Not") is no heading.
+  const words =
+    letters >= 0.6 * r.text.replace(/\s/g, '').length &&
+    /^[\p{L}\p{N}]/u.test(r.text) &&
+    !/^\p{Ll}/u.test(r.text) &&
+    !/["=]|\p{Ll}\p{Lu}/u.test(r.text) &&
+    !/https?:|www\.|\w\.(?:com|org|net|edu|gov)\b/i.test(r.text) &&
+    (/\p{L}{5}/u.test(r.text) || /\p{L}+\s+\p{L}+/u.test(r.text));
+  return r.bold && r.hasText && r.box[2] - r.box[0] < 0.75 * colW && r.text.length < 80 && words && !/[.,;:]$/.test(r.text);
+};
+
+/** The share of a row's characters set bold. */
+function boldShare(ids: readonly number[], lines: readonly TextLine[]): number {
+  const chars = (i: number) => (lines[i]!.text ?? '').replace(/\s/g, '').length;
+  const all = ids.reduce((n, i) => n + chars(i), 0);
+  return all ? ids.reduce((n, i) => n + (lines[i]!.bold ? chars(i) : 0), 0) / all : 0;
 }
 
 const longest = (ids: number[], lines: TextLine[]) => ids.reduce((a, b) => ((lines[b]!.text ?? '').length > (lines[a]!.text ?? '').length ? b : a));

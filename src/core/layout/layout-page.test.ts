@@ -180,3 +180,33 @@ describe('layoutPage on a real page with a chart', () => {
     expect(blocks.find((b) => text(b).includes('Gravitropic movement and ultradian'))!.type).toBe('header');
   });
 });
+
+describe('bold lines at the body size (a PDF states sizes and bold faces)', () => {
+  const page = { width: 1000, height: 1400 };
+  /** A body-size line (size 22 px) as wide as its text, bold or not. */
+  const S = (y: number, text: string, bold = false): TextLine => ({ bbox: [100, y, 100 + text.length * 11, y + 24] as BBox, text, size: 22, ...(bold && { bold: true }) });
+  const paragraph = (y: number) => [0, 1, 2, 3].map((k) => S(y + k * 30, `Plain body text of the section runs on in full lines, line ${k + 1} of it.`));
+  const kindOf = (lines: TextLine[], text: string) => layoutPage(lines, page).find((b) => b.lines.some((i) => lines[i]!.text === text))?.type;
+
+  it('makes a short bold line set apart over plain text a heading, numbered or not', () => {
+    const lines = [...paragraph(100), S(260, '1. Introduction', true), ...paragraph(300), S(460, 'Privacy & Your Personal Information', true), ...paragraph(500)];
+    expect(kindOf(lines, '1. Introduction')).toBe('heading');
+    expect(kindOf(lines, 'Privacy & Your Personal Information')).toBe('heading');
+  });
+
+  it('keeps a bold line set a little larger than the body as text where the lines above run on into it (a TV listing)', () => {
+    const L = (y: number, text: string, bold = false): TextLine => ({ bbox: [100, y, 100 + text.length * 12.5, y + 27] as BBox, text, size: 25, ...(bold && { bold: true }) });
+    const lines = [...paragraph(100), ...paragraph(260), L(420, 'The guys make fun of Zack (S). 8.30 The Big Bang Theory Leonard and the'), L(450, 'Show With', true), L(480, 'James Corden: Best Of The Week'), ...paragraph(530)];
+    expect(kindOf(lines, 'Show With')).toBe('paragraph');
+  });
+
+  it('keeps bold code, an address, a lone short word and a two-line bold caption as text', () => {
+    for (const text of ['circ(0,0,5)', ':Custom', 'Disp "The result is",answer', 'EndFor', 'education.ti.com', 'Not']) {
+      const lines = [...paragraph(100), S(260, text, true), ...paragraph(300)];
+      expect(kindOf(lines, text), text).not.toBe('heading');
+    }
+    const caption = [...paragraph(100), S(260, 'James Norwood still favours pink boots, having made', true), S(290, 'his debut wearing them GETTY', true), ...paragraph(330)];
+    expect(kindOf(caption, 'James Norwood still favours pink boots, having made')).not.toBe('heading');
+    expect(kindOf(caption, 'his debut wearing them GETTY')).not.toBe('heading');
+  });
+});

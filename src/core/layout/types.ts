@@ -9,6 +9,8 @@ export interface TextLine {
   angle?: number;
   /** Its text's size (em height, page pixels), where the source says it: a PDF's font size. */
   size?: number;
+  /** Most of its text is set in a bold face, where the source says it: a PDF's font names. */
+  bold?: boolean;
 }
 
 export interface PageSize {

@@ -18,7 +18,7 @@ import type { LineBox } from '../detect/db-postprocess';
 import { coreBox, width } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
 import { numberConflicts, numberLines, type NumberConflict } from '../text-layer/number-check';
-import { checkLines, layerError, layerText, lostLetters } from '../text-layer/pdf-text';
+import { checkLines, layerError, layerText, lostLetters, textStyle } from '../text-layer/pdf-text';
 import { UNSURE_TEXT } from './unsure-text';
 import type { BBox, PageImage } from '../../protocol/page';
 import type { OcrPageOptions } from './page-options';
@@ -59,7 +59,7 @@ export async function readWithTextLayer(
   const ratio = engine.detectorSpec.unclipRatio ?? 0;
   const boxes = detected.map((l) => l.bbox);
   const cores = ratio ? boxes.map((b) => coreBox(b, ratio)) : boxes;
-  const { texts: filled, extra, spans, sizes, pieces } = layerText(boxes, cores, visible, ratio);
+  const { texts: filled, extra, spans, sizes, bold, pieces } = layerText(boxes, cores, visible, ratio);
   let stats: DecodeStats = emptyStats(0);
   let encoderMs = 0;
   const read = async (ids: number[]) => {
@@ -101,9 +101,9 @@ export async function readWithTextLayer(
   const lost = lostLetters([...readings.values(), ...missing.map((i) => texts[i]!)], fromLayer.map((i) => ({ text: filled[i]!, ...(sizes[i] && { size: sizes[i] }) })));
   if (lost.length > 0) return { rejected: `its text never holds the letter${lost.length > 1 ? 's' : ''} "${lost.join('", "')}" the page prints` };
   const fitted = fitToLayer(boxes, cores, spans);
-  const lines = layerLines(detected, cores, fitted, texts, sizes, pieces);
+  const lines = layerLines(detected, cores, fitted, texts, sizes, pieces, bold);
   return {
-    lines: [...lines.map(({ text: _, ...l }) => l), ...extra.map((l) => ({ bbox: l.bbox, ...(l.size && { size: l.size }) }))],
+    lines: [...lines.map(({ text: _, ...l }) => l), ...extra.map((l) => ({ bbox: l.bbox, ...textStyle(l) }))],
     texts: [...lines.map((l) => l.text ?? ''), ...extra.map((l) => l.text!)],
     stats,
     encoderMs,
@@ -140,7 +140,7 @@ export function splitPieces(box: BBox, core: BBox, pieces: readonly TextLine[]):
   return pieces.map((p) => ({
     bbox: [Math.max(box[0], p.bbox[0] - d), box[1], Math.min(box[2], p.bbox[2] + d), box[3]],
     text: p.text,
-    ...(p.size && { size: p.size }),
+    ...textStyle(p),
   }));
 }
 
@@ -156,11 +156,12 @@ export function layerLines(
   texts: readonly string[],
   sizes: readonly (number | undefined)[],
   pieces: readonly (TextLine[] | undefined)[],
+  bold: readonly boolean[] = [],
 ): TextLine[] {
   const prose = (ps: readonly TextLine[] | undefined) => ps !== undefined && ps.some((p) => (p.text ?? '').length >= MIN_SPLIT_CHARS);
   return detected.flatMap((l, i): TextLine[] =>
     prose(pieces[i])
       ? splitPieces(l.bbox, cores[i]!, pieces[i]!).map((p) => ({ ...p, angle: l.angle }))
-      : [{ bbox: fitted[i]!, angle: l.angle, text: texts[i], ...(sizes[i] && { size: sizes[i] }) }],
+      : [{ bbox: fitted[i]!, angle: l.angle, text: texts[i], ...(sizes[i] && { size: sizes[i] }), ...(bold[i] && { bold: true }) }],
   );
 }

@@ -375,7 +375,7 @@ export function visibleItems(items: readonly PdfTextItem[], drawn: DrawnGlyphs):
       if (piece.trim()) {
         const start = (k / chars.length) * it.width;
         const transform = [a, b, c, d, e + ux * start, f + uy * start];
-        out.push({ str: piece, transform, width: ((end - k) / chars.length) * it.width, height: it.height, hasEOL: end === chars.length && it.hasEOL });
+        out.push({ str: piece, transform, width: ((end - k) / chars.length) * it.width, height: it.height, hasEOL: end === chars.length && it.hasEOL, ...(it.bold && { bold: true }) });
       }
       k = end;
     }

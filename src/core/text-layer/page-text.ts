@@ -38,7 +38,7 @@ export async function readPageText(
   const items = raw.map((it) => {
     const font = fontOf(it.fontName);
     const str = namedText(it.str, font?.name, font?.differences);
-    return { str, transform: it.transform, width: it.width, height: it.height, hasEOL: it.hasEOL, fontName: it.fontName };
+    return { str, transform: it.transform, width: it.width, height: it.height, hasEOL: it.hasEOL, fontName: it.fontName, ...(isBoldFont(font?.name) && { bold: true }) };
   });
   const ocrLayer = isOcrLayer(invisibleTextShare(pdfTextOps(ops, codes)));
   const drawn = ocrLayer ? undefined : drawnGlyphs(ops, codes);
@@ -46,6 +46,13 @@ export async function readPageText(
   if (drawn) lines = glyphPageMath(lines, items, fontOf, ops, codes, vt, drawn);
   return { lines, ocrLayer: ocrLayer && lines.length > 0 };
 }
+
+/**
+ * A bold face by its name: "Times-Bold", "Caecilia-Heavy", "NimbusRomNo9L-Medi", "HelveticaNeue-Black",
+ * "…-Semibold", "…-Demi", and TeX's bold extended (CMBX10, LMRomanBX, "SFBX1200").
+ */
+const BOLD_FONT = /bold|black|heavy|semibold|demi|-medi\b|cmbx|bx\d|romanbx/i;
+export const isBoldFont = (name: string | undefined) => name !== undefined && BOLD_FONT.test(name);
 
 function loadedFont(page: PdfTextPage, id: string | undefined): GlyphFont | undefined {
   if (!id || !page.commonObjs?.has(id)) return undefined;

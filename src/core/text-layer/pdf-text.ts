@@ -41,12 +41,15 @@ function inkShare(page: PageImage, b: BBox): number {
   return n ? ink / n : 0;
 }
 
+/** What a layer line says of how its text is set: its size and whether it is bold. */
+export const textStyle = (l: TextLine): Pick<TextLine, 'size' | 'bold'> => ({ ...(l.size && { size: l.size }), ...(l.bold && { bold: true }) });
+
 /** Text-layer lines clamped to the page, without those that put no ink on it. */
 export function visibleLines(lines: readonly TextLine[], page: PageImage): TextLine[] {
   const out: TextLine[] = [];
   for (const l of lines) {
     const box = clamp(l.bbox, page);
-    if (box && (l.text ?? '').trim() && inkShare(page, box) >= MIN_INK) out.push({ bbox: box, text: l.text!.trim(), ...(l.size && { size: l.size }) });
+    if (box && (l.text ?? '').trim() && inkShare(page, box) >= MIN_INK) out.push({ bbox: box, text: l.text!.trim(), ...textStyle(l) });
   }
   return out;
 }
@@ -78,6 +81,8 @@ export interface LayerText {
   spans: ([number, number] | undefined)[];
   /** The size most of the layer text a box is filled with is set in, where the layer says. */
   sizes: (number | undefined)[];
+  /** Whether that text (its longest line) is bold. */
+  bold: boolean[];
   /**
    * The layer lines a box holds side by side on one row, where it holds more than one: the layer keeps apart
    * what is a word space or more apart (text-items.ts), so the detector merged them (two columns' lines across a
@@ -152,10 +157,11 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
       if (o > most) [best, most] = [j, o];
     });
     if (best >= 0 && most >= HELD * w) held[best]!.push(i);
-    else if (most <= MISSED * w) extra.push({ bbox: grownBox(l.bbox, unclipRatio), text: l.text, ...(l.size && { size: l.size }) });
+    else if (most <= MISSED * w) extra.push({ bbox: grownBox(l.bbox, unclipRatio), text: l.text, ...textStyle(l) });
   });
   const spans: LayerText['spans'] = boxes.map(() => undefined);
   const sizes: LayerText['sizes'] = boxes.map(() => undefined);
+  const bold = boxes.map(() => false);
   const pieces: LayerText['pieces'] = boxes.map(() => undefined);
   const texts = boxes.map((_, j) => {
     const ids = held[j]!;
@@ -166,6 +172,7 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
     spans[j] = [Math.min(...ids.map((i) => lines[i]!.bbox[0])), Math.max(...ids.map((i) => lines[i]!.bbox[2]))];
     const sized = ids.filter((i) => lines[i]!.size).sort((a, b) => (lines[b]!.text ?? '').length - (lines[a]!.text ?? '').length);
     if (sized.length) sizes[j] = lines[sized[0]!]!.size;
+    bold[j] = Boolean(lines[[...ids].sort((a, b) => (lines[b]!.text ?? '').length - (lines[a]!.text ?? '').length)[0]!]!.bold);
     const h = Math.min(...ids.map((i) => height(lines[i]!.bbox)));
     // Rows: pieces whose middles are within half a (smallest) line height share one.
     const rows: number[][] = [];
@@ -178,7 +185,7 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
     if (sorted.length === 1 && sorted[0]!.length > 1) pieces[j] = sorted[0]!.map((i) => lines[i]!);
     return sorted.flatMap((r) => r.map((i) => lines[i]!.text)).join(' ');
   });
-  return { texts, extra, spans, sizes, pieces };
+  return { texts, extra, spans, sizes, bold, pieces };
 }
 
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;

@@ -14,6 +14,16 @@ describe('textItemsToLines', () => {
     expect(lines[0]!.direction).toBe(0);
   });
 
+  it('marks a line bold when most of its characters are set in a bold face', () => {
+    const bold = (str: string, x: number, width: number) => ({ ...item(str, [12, 0, 0, 12, x, 700], width), bold: true });
+    const heading = textItemsToLines([bold('Introduction', 100, 72)], VIEWPORT)[0]!;
+    expect(heading.bold).toBe(true);
+    // A bold run-in label before a line of ordinary text: the line is not bold.
+    const runIn = textItemsToLines([bold('Keywords:', 100, 54), item('promotions, employees, perceptions', [12, 0, 0, 12, 157, 700], 200)], VIEWPORT)[0]!;
+    expect(runIn.text).toBe('Keywords: promotions, employees, perceptions');
+    expect(runIn.bold).toBeUndefined();
+  });
+
   it('keeps a smaller raised run right after the text on its line, with no space (a unit "U mg−1" in a table cell)', () => {
     // The items of a cell of a journal's table (not_parsing2.pdf p5): "U", "mg" at 6.97 pt, "−" and "1" at 4.98 pt, 2.5 pt higher.
     const lines = textItemsToLines(

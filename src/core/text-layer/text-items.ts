@@ -18,6 +18,8 @@ export interface PdfTextItem {
   width: number;
   height: number;
   hasEOL: boolean;
+  /** Set in a bold face (its font's name says so: page-text.ts). */
+  bold?: boolean;
 }
 
 /**
@@ -28,12 +30,14 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
   const apply = (x: number, y: number): [number, number] => [vt[0]! * x + vt[2]! * y + vt[4]!, vt[1]! * x + vt[3]! * y + vt[5]!];
   const boxes: LayerLine[] = [];
   // A line's size: the font size (in page pixels) most of its characters are set in.
-  let cur: { bbox: [number, number, number, number]; text: string; base: number; direction: number; sizes: Map<number, number> } | undefined;
+  // It is bold when most of its characters are.
+  let cur: { bbox: [number, number, number, number]; text: string; base: number; direction: number; sizes: Map<number, number>; bold: number; chars: number } | undefined;
   const scale = Math.hypot(vt[0]!, vt[1]!);
   const push = (c: NonNullable<typeof cur>) => {
     const size = [...c.sizes].sort((p, q) => q[1] - p[1])[0]![0];
-    boxes.push({ bbox: c.bbox, text: c.text.trim(), direction: c.direction, size: Math.round(size * scale * 100) / 100 });
+    boxes.push({ bbox: c.bbox, text: c.text.trim(), direction: c.direction, size: Math.round(size * scale * 100) / 100, ...(c.bold > 0.5 * c.chars && { bold: true }) });
   };
+  const letters = (s: string) => s.replace(/\s/g, '').length;
   for (const it of items) {
     if (!it.str.trim()) {
       if (cur && it.str) cur.text += ' ';
@@ -56,10 +60,12 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
       if (!cur.text.endsWith(' ') && gap > 0.15 * h) cur.text += ' ';
       cur.text += it.str;
       cur.sizes.set(size, (cur.sizes.get(size) ?? 0) + it.str.length);
+      cur.chars += letters(it.str);
+      if (it.bold) cur.bold += letters(it.str);
       cur.bbox = [cur.bbox[0], Math.min(cur.bbox[1], box[1]), Math.max(cur.bbox[2], box[2]), Math.max(cur.bbox[3], box[3])];
     } else {
       if (cur) push(cur);
-      cur = { bbox: box, text: it.str, base, direction, sizes: new Map([[size, it.str.length]]) };
+      cur = { bbox: box, text: it.str, base, direction, sizes: new Map([[size, it.str.length]]), chars: letters(it.str), bold: it.bold ? letters(it.str) : 0 };
     }
   }
   if (cur) push(cur);
