@@ -4,8 +4,9 @@
 //
 // Rows are split into blocks at vertical gaps wider than the column's usual line gap, at changes of
 // line height, at first-line indents, after a short line that ends a sentence, and before list markers
-// and captions. Headings are rows taller than the body (level by ratio) or short numbered section rows;
-// formulas are rows whose text reads as math (or that carry an equation number at the right).
+// and captions. Headings are rows taller than the body (level by ratio), short numbered section rows, or short
+// bold rows at the body's size (where the source says what is bold); formulas are rows whose text reads as math
+// (or that carry an equation number at the right).
 import type { BBox } from '../../protocol/page';
 import { groupRows, median, union } from './geometry';
 import type { Unit } from './reading-order';
@@ -210,8 +211,9 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   // At the body's stated size, a short bold line set apart from the text above and followed by plain text is a
   // heading ("1. Introduction"), not a numbered list's item; bold lines one under another are a caption, a standfirst
   // or a title set in two lines.
-  const [above, below] = [rows[k - 1], rows[k + 1]];
-  const boldHead = stated && r.size >= 0.9 && boldHeading(r, colW) && (!above || (r.box[1] - above.box[3] > 0.3 * body && !above.bold)) && below !== undefined && !below.bold;
+  const prev = rows[k - 1];
+  const next = rows[k + 1];
+  const boldHead = stated && r.size >= 0.9 && boldHeading(r, colW) && (!prev || (r.box[1] - prev.box[3] > 0.3 * body && !prev.bold)) && next !== undefined && !next.bold;
   if (r.hasText) {
     const mathText = eqNumber ? r.ids.slice(0, -1).map((i) => lines[i]!.text ?? '').join(' ') : text;
     if (mathScore(mathText) >= 0.5 && (short || eqNumber || mathScore(mathText) >= 0.8)) return 'formula';
@@ -220,8 +222,6 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
     if (r.marked && !centered && !(hasSectionNumber(text) && (r.size > 1.1 || boldHead))) return 'list';
     if (isCaption(text)) return 'caption';
   }
-  const prev = rows[k - 1];
-  const next = rows[k + 1];
   // A display formula stands centered and narrow, set apart by space, and reads as math or as
   // fragments rather than prose (the text recognizer makes little of formulas). Checked before the
   // heading rule: a fraction or a big operator makes a formula row as tall as a heading.
