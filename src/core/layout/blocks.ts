@@ -213,7 +213,9 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   // or a title set in two lines.
   const prev = rows[k - 1];
   const next = rows[k + 1];
-  const boldHead = stated && r.size >= 0.9 && boldHeading(r, colW) && (!prev || (r.box[1] - prev.box[3] > 0.3 * body && !prev.bold)) && next !== undefined && !next.bold;
+  const boldHead =
+    stated && r.bold && r.hasText && short && r.size >= 0.9 && text.length < 80 && !/[.,;:]$/.test(text) && headingWords(text) &&
+    (!prev || (r.box[1] - prev.box[3] > 0.3 * body && !prev.bold)) && next !== undefined && !next.bold;
   if (r.hasText) {
     const mathText = eqNumber ? r.ids.slice(0, -1).map((i) => lines[i]!.text ?? '').join(' ') : text;
     if (mathScore(mathText) >= 0.5 && (short || eqNumber || mathScore(mathText) >= 0.8)) return 'formula';
@@ -257,23 +259,21 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
 }
 
 /**
- * A short bold line of words (not a figure's panel letter "B", not code) that does not end a sentence or a clause:
- * set as a heading is, at any size.
+ * Words, mostly letters, from a capital or a section number on, as a heading is written: a bold command in a
+ * manual ("circ(0,0,5)", ':Custom', 'Disp "The result is",answer', "EndFor"), an address ("education.ti.com"), a
+ * figure's panel letter ("B") or a lone short word of a table ("Not") is not.
  */
-const boldHeading = (r: Row, colW: number) => {
-  const letters = (r.text.match(/\p{L}/gu) ?? []).length;
-  // Words, mostly letters, from a capital or a section number on: a bold command in a manual ("circ(0,0,5)",
-  // ':Custom', 'Disp "The result is",answer', "EndFor"), an address ("education.ti.com") or a lone short word of a table
-  // ("Not") is no heading.
-  const words =
-    letters >= 0.6 * r.text.replace(/\s/g, '').length &&
-    /^[\p{L}\p{N}]/u.test(r.text) &&
-    !/^\p{Ll}/u.test(r.text) &&
-    !/["=]|\p{Ll}\p{Lu}/u.test(r.text) &&
-    !/https?:|www\.|\w\.(?:com|org|net|edu|gov)\b/i.test(r.text) &&
-    (/\p{L}{5}/u.test(r.text) || /\p{L}+\s+\p{L}+/u.test(r.text));
-  return r.bold && r.hasText && r.box[2] - r.box[0] < 0.75 * colW && r.text.length < 80 && words && !/[.,;:]$/.test(r.text);
-};
+function headingWords(text: string): boolean {
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  return (
+    letters >= 0.6 * text.replace(/\s/g, '').length &&
+    /^[\p{L}\p{N}]/u.test(text) &&
+    !/^\p{Ll}/u.test(text) &&
+    !/["=]|\p{Ll}\p{Lu}/u.test(text) &&
+    !/https?:|www\.|\w\.(?:com|org|net|edu|gov)\b/i.test(text) &&
+    (/\p{L}{5}/u.test(text) || /\p{L}+\s+\p{L}+/u.test(text))
+  );
+}
 
 /** The share of a row's characters set bold. */
 function boldShare(ids: readonly number[], lines: readonly TextLine[]): number {

@@ -62,12 +62,12 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08,
       // spread (a typed number stands close over its page): they are the pages' numbers at any gap.
       // A first page's footer may set its page number between the body and the conference or journal line,
       // as close to the body as to that line ("15789" over "Proceedings of …, pages 15789–15809").
-      const narrowNumber = numbered(r) && width(b) < 0.15 * page.width;
+      const narrow = (g: number[]) => width(rowBox(g)) < 0.15 * page.width;
       const pageNumber =
         group.some(numbered) &&
-        ((group.every((g) => width(rowBox(g)) < 0.15 * page.width) && gap >= 0.4 * body) ||
+        ((group.every(narrow) && gap >= 0.4 * body) ||
           (group.length === 1 && spreadNumbers(r)) ||
-          (narrowNumber && gap >= 0.4 * body && group.some((g) => isFurniture(text(g)))));
+          (numbered(r) && narrow(r) && gap >= 0.4 * body && group.some((g) => isFurniture(text(g)))));
       if (gap >= 0.9 * body || pageNumber) {
         if (!accept(group, edgeOf(b))) break;
         out.push(...group.flat());

@@ -55,10 +55,10 @@ describe('layerLines', () => {
     const table = layoutFixture('lots-of-chem-tables-p4-table.json');
     const ratio = table.unclipRatio!;
     const cores = table.detected!.map((b) => coreBox(b, ratio));
-    const { texts, spans, sizes, pieces } = layerText(table.detected!, cores, table.lines, ratio);
+    const { texts, spans, styles, pieces } = layerText(table.detected!, cores, table.lines, ratio);
     // The detector boxed some cells together: the layer holds them apart.
     expect(pieces.filter(Boolean).length).toBeGreaterThan(0);
-    const lines = layerLines(table.detected!.map((bbox) => ({ bbox })), cores, fitToLayer(table.detected!, cores, spans), texts.map((t) => t ?? ''), sizes, pieces);
+    const lines = layerLines(table.detected!.map((bbox) => ({ bbox })), cores, fitToLayer(table.detected!, cores, spans), texts.map((t) => t ?? ''), styles, pieces);
     expect(lines).toHaveLength(table.detected!.length);
     const blocks = layoutPage(lines, table.size, { unclipRatio: ratio });
     const grid = blocks.find((b) => b.type === 'table')?.table;
@@ -72,8 +72,8 @@ describe('layerLines across a narrow gutter', () => {
     const f = layoutFixture('issue1350-p1-detected.json');
     const ratio = f.unclipRatio!;
     const cores = f.detected!.map((b) => coreBox(b, ratio));
-    const { texts, spans, sizes, pieces } = layerText(f.detected!, cores, f.lines, ratio);
-    const lines = layerLines(f.detected!.map((bbox) => ({ bbox })), cores, fitToLayer(f.detected!, cores, spans), texts.map((t) => t ?? ''), sizes, pieces);
+    const { texts, spans, styles, pieces } = layerText(f.detected!, cores, f.lines, ratio);
+    const lines = layerLines(f.detected!.map((bbox) => ({ bbox })), cores, fitToLayer(f.detected!, cores, spans), texts.map((t) => t ?? ''), styles, pieces);
     const text = lines.map((l) => l.text);
     expect(text).toContain('Instructions for merchant: BuyWithMe has already collected');
     expect(text).toContain('or legal guardian.');

@@ -59,7 +59,7 @@ export async function readWithTextLayer(
   const ratio = engine.detectorSpec.unclipRatio ?? 0;
   const boxes = detected.map((l) => l.bbox);
   const cores = ratio ? boxes.map((b) => coreBox(b, ratio)) : boxes;
-  const { texts: filled, extra, spans, sizes, bold, pieces } = layerText(boxes, cores, visible, ratio);
+  const { texts: filled, extra, spans, styles, pieces } = layerText(boxes, cores, visible, ratio);
   let stats: DecodeStats = emptyStats(0);
   let encoderMs = 0;
   const read = async (ids: number[]) => {
@@ -98,10 +98,10 @@ export async function readWithTextLayer(
   }
   // A font that lost a letter ("spee h", "whi h"): the page prints it (the lines read from the pixels hold it) and
   // the page's body text never does.
-  const lost = lostLetters([...readings.values(), ...missing.map((i) => texts[i]!)], fromLayer.map((i) => ({ text: filled[i]!, ...(sizes[i] && { size: sizes[i] }) })));
+  const lost = lostLetters([...readings.values(), ...missing.map((i) => texts[i]!)], fromLayer.map((i) => ({ text: filled[i]!, ...styles[i] })));
   if (lost.length > 0) return { rejected: `its text never holds the letter${lost.length > 1 ? 's' : ''} "${lost.join('", "')}" the page prints` };
   const fitted = fitToLayer(boxes, cores, spans);
-  const lines = layerLines(detected, cores, fitted, texts, sizes, pieces, bold);
+  const lines = layerLines(detected, cores, fitted, texts, styles, pieces);
   return {
     lines: [...lines.map(({ text: _, ...l }) => l), ...extra.map((l) => ({ bbox: l.bbox, ...textStyle(l) }))],
     texts: [...lines.map((l) => l.text ?? ''), ...extra.map((l) => l.text!)],
@@ -154,14 +154,13 @@ export function layerLines(
   cores: readonly BBox[],
   fitted: readonly BBox[],
   texts: readonly string[],
-  sizes: readonly (number | undefined)[],
+  styles: readonly Pick<TextLine, 'size' | 'bold'>[],
   pieces: readonly (TextLine[] | undefined)[],
-  bold: readonly boolean[] = [],
 ): TextLine[] {
   const prose = (ps: readonly TextLine[] | undefined) => ps !== undefined && ps.some((p) => (p.text ?? '').length >= MIN_SPLIT_CHARS);
   return detected.flatMap((l, i): TextLine[] =>
     prose(pieces[i])
       ? splitPieces(l.bbox, cores[i]!, pieces[i]!).map((p) => ({ ...p, angle: l.angle }))
-      : [{ bbox: fitted[i]!, angle: l.angle, text: texts[i], ...(sizes[i] && { size: sizes[i] }), ...(bold[i] && { bold: true }) }],
+      : [{ bbox: fitted[i]!, angle: l.angle, text: texts[i], ...styles[i] }],
   );
 }

@@ -42,7 +42,7 @@ function inkShare(page: PageImage, b: BBox): number {
 }
 
 /** What a layer line says of how its text is set: its size and whether it is bold. */
-export const textStyle = (l: TextLine): Pick<TextLine, 'size' | 'bold'> => ({ ...(l.size && { size: l.size }), ...(l.bold && { bold: true }) });
+export const textStyle = (l: Pick<TextLine, 'size' | 'bold'>): Pick<TextLine, 'size' | 'bold'> => ({ ...(l.size && { size: l.size }), ...(l.bold && { bold: true }) });
 
 /** Text-layer lines clamped to the page, without those that put no ink on it. */
 export function visibleLines(lines: readonly TextLine[], page: PageImage): TextLine[] {
@@ -79,10 +79,11 @@ export interface LayerText {
   extra: TextLine[];
   /** Where the layer text a box is filled with starts and ends across the page (undefined where it is not filled). */
   spans: ([number, number] | undefined)[];
-  /** The size most of the layer text a box is filled with is set in, where the layer says. */
-  sizes: (number | undefined)[];
-  /** Whether that text (its longest line) is bold. */
-  bold: boolean[];
+  /**
+   * How the layer text a box is filled with is set, where the layer says: the size of its longest sized line, and
+   * bold where its longest line is.
+   */
+  styles: Pick<TextLine, 'size' | 'bold'>[];
   /**
    * The layer lines a box holds side by side on one row, where it holds more than one: the layer keeps apart
    * what is a word space or more apart (text-items.ts), so the detector merged them (two columns' lines across a
@@ -160,8 +161,7 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
     else if (most <= MISSED * w) extra.push({ bbox: grownBox(l.bbox, unclipRatio), text: l.text, ...textStyle(l) });
   });
   const spans: LayerText['spans'] = boxes.map(() => undefined);
-  const sizes: LayerText['sizes'] = boxes.map(() => undefined);
-  const bold = boxes.map(() => false);
+  const styles: LayerText['styles'] = boxes.map(() => ({}));
   const pieces: LayerText['pieces'] = boxes.map(() => undefined);
   const texts = boxes.map((_, j) => {
     const ids = held[j]!;
@@ -170,9 +170,9 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
     const span = spanInside(ids.map((i) => [lines[i]!.bbox[0], lines[i]!.bbox[2]]), core[0], core[2]);
     if (span < COVERED * width(core)) return undefined;
     spans[j] = [Math.min(...ids.map((i) => lines[i]!.bbox[0])), Math.max(...ids.map((i) => lines[i]!.bbox[2]))];
-    const sized = ids.filter((i) => lines[i]!.size).sort((a, b) => (lines[b]!.text ?? '').length - (lines[a]!.text ?? '').length);
-    if (sized.length) sizes[j] = lines[sized[0]!]!.size;
-    bold[j] = Boolean(lines[[...ids].sort((a, b) => (lines[b]!.text ?? '').length - (lines[a]!.text ?? '').length)[0]!]!.bold);
+    const longest = [...ids].sort((a, b) => (lines[b]!.text ?? '').length - (lines[a]!.text ?? '').length);
+    const sized = longest.find((i) => lines[i]!.size);
+    styles[j] = textStyle({ size: sized === undefined ? undefined : lines[sized]!.size, bold: lines[longest[0]!]!.bold });
     const h = Math.min(...ids.map((i) => height(lines[i]!.bbox)));
     // Rows: pieces whose middles are within half a (smallest) line height share one.
     const rows: number[][] = [];
@@ -185,7 +185,7 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
     if (sorted.length === 1 && sorted[0]!.length > 1) pieces[j] = sorted[0]!.map((i) => lines[i]!);
     return sorted.flatMap((r) => r.map((i) => lines[i]!.text)).join(' ');
   });
-  return { texts, extra, spans, sizes, bold, pieces };
+  return { texts, extra, spans, styles, pieces };
 }
 
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;

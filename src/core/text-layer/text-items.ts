@@ -37,7 +37,7 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
     const size = [...c.sizes].sort((p, q) => q[1] - p[1])[0]![0];
     boxes.push({ bbox: c.bbox, text: c.text.trim(), direction: c.direction, size: Math.round(size * scale * 100) / 100, ...(c.bold > 0.5 * c.chars && { bold: true }) });
   };
-  const letters = (s: string) => s.replace(/\s/g, '').length;
+  const printed = (s: string) => s.replace(/\s/g, '').length;
   for (const it of items) {
     if (!it.str.trim()) {
       if (cur && it.str) cur.text += ' ';
@@ -60,12 +60,12 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
       if (!cur.text.endsWith(' ') && gap > 0.15 * h) cur.text += ' ';
       cur.text += it.str;
       cur.sizes.set(size, (cur.sizes.get(size) ?? 0) + it.str.length);
-      cur.chars += letters(it.str);
-      if (it.bold) cur.bold += letters(it.str);
+      cur.chars += printed(it.str);
+      if (it.bold) cur.bold += printed(it.str);
       cur.bbox = [cur.bbox[0], Math.min(cur.bbox[1], box[1]), Math.max(cur.bbox[2], box[2]), Math.max(cur.bbox[3], box[3])];
     } else {
       if (cur) push(cur);
-      cur = { bbox: box, text: it.str, base, direction, sizes: new Map([[size, it.str.length]]), chars: letters(it.str), bold: it.bold ? letters(it.str) : 0 };
+      cur = { bbox: box, text: it.str, base, direction, sizes: new Map([[size, it.str.length]]), chars: printed(it.str), bold: it.bold ? printed(it.str) : 0 };
     }
   }
   if (cur) push(cur);
