@@ -63,6 +63,15 @@ describe('layerText', () => {
     expect(part.texts).toEqual([undefined, 'it there']);
   });
 
+  it('gives the boxes a split line fills the size and face of the line', () => {
+    // A contents line, its leader dots in one box and its page number in another.
+    const toc = [{ bbox: [5, 2, 195, 18] as BBox, text: 'Preview of Programming....... 276', size: 16, bold: true }];
+    const boxes: BBox[] = [[0, 0, 150, 20], [170, 0, 200, 20]];
+    const { texts, styles } = layerText(boxes, boxes, toc);
+    expect(texts).toEqual(['Preview of Programming.......', '276']);
+    expect(styles).toEqual([{ size: 16, bold: true }, { size: 16, bold: true }]);
+  });
+
   it('leaves a line one box holds whole, though it touches another', () => {
     const touching = layerText([[0, 0, 100, 20], [95, 0, 140, 20]], [[0, 0, 100, 20], [95, 0, 140, 20]], [line([2, 2, 98, 18], 'one whole line')]);
     expect(touching.texts).toEqual(['one whole line', undefined]);

@@ -132,7 +132,8 @@ function splitAcrossBoxes(l: TextLine, boxes: readonly BBox[]): TextLine[] {
   }
   return pieces.map((p) => {
     const b = over[p.box]!;
-    return { bbox: [Math.max(p.a, b[0]), l.bbox[1], Math.min(p.b, b[2]), l.bbox[3]], text: p.words.join(' ') };
+    // Each piece keeps the line's size and face: a contents line cut from its page number is still body text.
+    return { bbox: [Math.max(p.a, b[0]), l.bbox[1], Math.min(p.b, b[2]), l.bbox[3]], text: p.words.join(' '), ...textStyle(l) };
   });
 }
 
