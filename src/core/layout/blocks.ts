@@ -10,7 +10,7 @@
 import type { BBox } from '../../protocol/page';
 import { groupRows, median, union } from './geometry';
 import type { Unit } from './reading-order';
-import { hasSectionNumber, isAmount, isAuthorList, isCaption, isEquationNumber, isOrnament, isPageNumber, listMarker, mathScore } from './text-cues';
+import { hasSectionNumber, isAmount, isAuthorList, isCaption, isEquationNumber, isLeaderLine, isOrnament, isPageNumber, listMarker, mathScore } from './text-cues';
 import type { Block, PageSize, TableGrid, TextLine } from './types';
 
 export interface BlockContext {
@@ -100,7 +100,11 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       const up = k > 0 && kinds[k - 1] === 'formula' && tight(rows[k - 1]!, r);
       const down = k + 1 < rows.length && kinds[k + 1] === 'formula' && tight(r, rows[k + 1]!);
       const prose = r.text.split(/\s+/).filter((w) => /^\p{L}{4,}[,.;:]?$/u.test(w)).length;
-      if ((up && down) || ((up || down) && prose <= 1 && r.box[2] - r.box[0] < 0.6 * colW)) [kinds[k], changed] = ['formula', true];
+      // The last words of a sentence that leads into a formula ("… an equation to account for this" / "addition
+      // is") stand under a full line of its paragraph, at its left edge, and are that paragraph's.
+      const above = rows[k - 1];
+      const sentenceEnd = !up && above !== undefined && kinds[k - 1] === 'paragraph' && tight(above, r) && !CLAUSE_END.test(above.text) && above.box[2] - above.box[0] > 0.75 * colW && Math.abs(r.box[0] - above.box[0]) < 0.5 * body;
+      if ((up && down) || ((up || down) && prose <= 1 && r.box[2] - r.box[0] < 0.6 * colW && !sentenceEnd)) [kinds[k], changed] = ['formula', true];
     });
   }
 
@@ -117,7 +121,8 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       const gap = r.box[1] - prev.box[3];
       const indentNow = r.box[0] - col[0] > 1.0 * body;
       const indentPrev = prev.box[0] - col[0] > 1.0 * body;
-      const prevShort = prev.box[2] < col[2] - 0.25 * colW && (!prev.hasText || CLAUSE_END.test(prev.text));
+      // A contents line ends at its page number: the next entry starts anew.
+      const prevShort = (prev.box[2] < col[2] - 0.25 * colW && (!prev.hasText || CLAUSE_END.test(prev.text))) || isLeaderLine(prev.text);
       // A change of size starts a block; sizes the text states are exact, estimates wander.
       const heightJump = Math.abs(r.size - prev.size) > (ctx.statedSizes ? 0.08 : 0.35) * Math.max(r.size, prev.size);
       // Lines of a heading set larger than the body stand further apart, as its size.
@@ -295,9 +300,17 @@ function toBlock(kind: Kind, rows: Row[]): Block {
   }
   if (kind === 'list') {
     const items: number[][] = [];
+    const markerX = rows[0]!.box[0];
+    let last: number | undefined; // the number of the item before
     for (const r of rows) {
-      if (r.marked || items.length === 0) items.push([...r.ids]);
-      else items[items.length - 1]!.push(...r.ids);
+      // An item's line that starts with a number ("518. https://…", a page range run over) is indented past the
+      // markers and does not count on from the item before: it goes on with that item.
+      const n = r.marked ? listMarker(r.text)?.number : undefined;
+      const runOver = last !== undefined && n !== undefined && n !== last + 1 && r.box[0] > markerX + 0.5 * (r.box[3] - r.box[1]);
+      if ((r.marked && !runOver) || items.length === 0) {
+        items.push([...r.ids]);
+        last = n;
+      } else items[items.length - 1]!.push(...r.ids);
     }
     return { type: 'list', bbox, lines, items, ordered: listMarker(rows[0]!.text)?.ordered ?? false };
   }

@@ -80,6 +80,46 @@ describe('layoutPage', () => {
     expect(blocks[1]!.ordered).toBe(false);
   });
 
+  it('reads a reference list whose numbers hang apart as items, a line that starts with a page range in its item (load_v_error p15)', () => {
+    // The numbers stand in a column of their own, 16 px left of the entries: read as columns, the numbers came out
+    // as one run of "2. 3. 4." and the entries as one paragraph.
+    const lines = [
+      T(124, 100, '2.'),
+      T(160, 100, 'Moulia B, Fournier M. The power and control of gravitropic movements in'),
+      T(160, 124, 'plants: a biomechanical and systems biology view. J Exp Bot. 2009;'),
+      T(124, 157, '3.'),
+      T(160, 157, 'Silk WK. Quantitative descriptions of development. Annual Review of 35:479–'),
+      T(160, 181, '518. https://doi.org/10.1146/annurev.pp.35.060184.002403'),
+      T(124, 214, '4.'),
+      T(160, 214, 'Band LR, Wells DM, Larrieu A, Sun J. Root gravitropism is regulated by a'),
+    ];
+    const blocks = layoutPage(lines, page);
+    expect(blocks.map((b) => b.type)).toEqual(['list']);
+    expect(blocks[0]!.items).toEqual([[0, 1, 2], [3, 4, 5], [6, 7]]);
+    expect(blocks[0]!.ordered).toBe(true);
+  });
+
+  it('keeps the last words of a sentence that leads into a formula in their paragraph (bws_book_ch2 p6)', () => {
+    const lines = [
+      T(100, 100, 'each face must be enlarged by a square of blocks (whereas in the previous case we'),
+      T(100, 122, 'added a square of blocks of one). Thus, an equation to account for this result of'),
+      T(100, 144, 'addition is'),
+      T(400, 166, '3^3 = 2^3 + 3 · 2^2 +'),
+    ];
+    const blocks = layoutPage(lines, page);
+    expect(blocks.map((b) => [b.type, b.lines])).toEqual([['paragraph', [0, 1, 2]], ['formula', [3]]]);
+  });
+
+  it('reads each line of a table of contents as a block of its own', () => {
+    const lines = [
+      T(100, 100, 'Preview of Programming......................... 276'),
+      T(100, 128, 'Running an Existing Program.................... 278'),
+      T(100, 156, 'Using Local Variables in Functions or Programs . 290'),
+    ];
+    const blocks = layoutPage(lines, page);
+    expect(blocks.map((b) => b.lines)).toEqual([[0], [1], [2]]);
+  });
+
   it('marks a tall short line as a heading and splits paragraphs at a gap', () => {
     const lines = [T(100, 100, '2 Method', 30), ...column(100, 900, 160, 3, 'P'), ...column(100, 900, 280, 3, 'Q')];
     const blocks = layoutPage(lines, page);

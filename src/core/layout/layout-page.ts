@@ -13,6 +13,7 @@
 // does not disturb the body's order.
 import type { BBox, PageImage } from '../../protocol/page';
 import { columnBlocks } from './blocks';
+import { lineUnits } from './hanging-markers';
 import { joinColumnBreaks } from './column-breaks';
 import { centerInside, coreBox, coreSize, height, median, union, width } from './geometry';
 import { findDrawnBullets } from './bullets';
@@ -124,7 +125,7 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const units: Unit[] = [
     ...tables.map((t, ref): Unit => ({ box: t.bbox, lines: t.lines, kind: 'table', ref })),
     ...figures.map((f, k): Unit => ({ box: f, lines: rest.filter((i) => !inTable.has(i) && figureOf(i) === k), kind: 'figure' })),
-    ...rest.filter((i) => !inTable.has(i) && figureOf(i) < 0).map((i): Unit => ({ box: orderBox(i), lines: [i] })),
+    ...lineUnits(rest.filter((i) => !inTable.has(i) && figureOf(i) < 0), orderBox, lines, body),
   ];
   const sizeOf = textSize(lines, rest, o.unclipRatio);
   const bodySize = bodySizeOf(rest, sizeOf, lines);

@@ -120,3 +120,20 @@ describe("a paper's first-page footer", () => {
     expect(page('x = 1.', 'Proceedings of the 62nd Annual Meeting, pages 15789–15809')).not.toContain('x = 1.');
   });
 });
+
+describe('a figure caption low on the page', () => {
+  it('is the body, with the figure link under it, not a footer (load_v_error p2)', () => {
+    const lines: TextLine[] = [];
+    for (let k = 0; k < 14; k++) lines.push({ bbox: [503, 170 + 32 * k, 1455, 201 + 32 * k], text: `words of the body line ${k + 1} over the figure` });
+    lines.push({ bbox: [504, 1682, 1445, 1709], text: 'Fig 1. Straightening movement of a wheat coleoptile, in the standard reading direction. The white line is a 10 mm' });
+    lines.push({ bbox: [505, 1707, 1391, 1734], text: 'reference. The time between each frame is 150 minutes. The orange points on the coleoptile are the fluorescent' });
+    lines.push({ bbox: [502, 1730, 1241, 1758], text: 'markers used for the measurement of growth. Movies of all plants are available online [8, 9].' });
+    lines.push({ bbox: [504, 1767, 891, 1795], text: 'https://doi.org/10.1371/journal.pone.0194893.g001' });
+    lines.push({ bbox: [89, 1890, 762, 1919], text: 'PLOS ONE | https://doi.org/10.1371/journal.pone.0194893 March 29, 2018' });
+    lines.push({ bbox: [1402, 1889, 1459, 1918], text: '2 / 16' });
+    const blocks = layoutPage(lines, { width: 1545, height: 2000 });
+    const footer = blocks.filter((b) => b.type === 'footer').flatMap((b) => b.lines.map((i) => lines[i]!.text));
+    expect(footer).toEqual(expect.arrayContaining(['2 / 16', 'PLOS ONE | https://doi.org/10.1371/journal.pone.0194893 March 29, 2018']));
+    expect(footer).toHaveLength(2);
+  });
+});

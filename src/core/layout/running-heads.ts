@@ -6,7 +6,7 @@
 // printed sideways) is furniture too.
 import type { BBox } from '../../protocol/page';
 import { groupRows, height, median, union, width } from './geometry';
-import { isFurniture, isPageNumber } from './text-cues';
+import { isCaption, isFurniture, isPageNumber } from './text-cues';
 import type { PageSize, TextLine } from './types';
 
 export interface RunningHeads {
@@ -41,9 +41,10 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08,
     const n = (t: string) => (isPageNumber(t) ? Number(/\d+/.exec(t)?.[0] ?? NaN) : NaN);
     return n(b!) === n(a!) + 1;
   };
-  // Within the band by position alone; within twice the band when the text reads as furniture.
+  // Within the band by position alone; within twice the band when the text reads as furniture. A figure's caption
+  // is the body's, however low it stands and whatever link follows it (a journal's figure DOI under "Fig 1. …").
   const accept = (group: number[][], edge: number) =>
-    group.every((r) => !large(r) || numbered(r)) &&
+    group.every((r) => (!large(r) || numbered(r)) && !isCaption(text(r))) &&
     (edge <= page.height * band ||
       (edge <= page.height * band * 2 && (group.some((r) => isFurniture(text(r))) || (group.length === 1 && numbered(group[0]!)))));
 

@@ -16,6 +16,15 @@ export function listMarker(text: string): { marker: string; ordered: boolean; nu
   return undefined;
 }
 
+// A list item's marker set apart from its text, as references and hanging lists set it ("2." a gap left of
+// "Moulia B, Fournier M. …"): a number with a point, a bracketed number, a bullet.
+const HANGING_MARKER = /^(?:\d{1,3}\.|\[\d{1,3}\]|[•·▪◦‣●○■□►▶])$/;
+export const isHangingMarker = (text: string) => HANGING_MARKER.test(text.trim());
+
+// A contents line: leader dots (spaced or not, or middle dots) run out to a page number or a short reference.
+const LEADER = /(?:[.·_]\s?){4,}\s*[\divxlcIVXLC][\w.–-]{0,9}$/;
+export const isLeaderLine = (text: string) => LEADER.test(text.trim());
+
 const CAPTION = /^(?:fig(?:ure)?|table|tab|chart|plate|exhibit|listing|algorithm)\.?\s*[0-9IVX]+[a-z]?\s*[.:|—–-]/i;
 export const isCaption = (text: string) => CAPTION.test(text.trim());
 

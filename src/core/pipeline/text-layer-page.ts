@@ -18,6 +18,7 @@ import type { LineBox } from '../detect/db-postprocess';
 import { coreBox, width } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
 import { numberConflicts, numberLines, type NumberConflict } from '../text-layer/number-check';
+import { joinLeaderBoxes } from '../text-layer/leader-boxes';
 import { checkLines, layerError, layerText, lostLetters, textStyle } from '../text-layer/pdf-text';
 import { UNSURE_TEXT } from './unsure-text';
 import type { BBox, PageImage } from '../../protocol/page';
@@ -50,12 +51,13 @@ export interface LayerLines {
 export async function readWithTextLayer(
   engine: PageEngine,
   image: PageImage,
-  detected: readonly LineBox[],
+  found: readonly LineBox[],
   visible: readonly TextLine[],
   opts: OcrPageOptions,
   splitWidth: number,
 ): Promise<LayerLines | { rejected: string }> {
   if (visible.length === 0) return { rejected: 'it puts no text on the page' };
+  const detected = joinLeaderBoxes(found, visible);
   const ratio = engine.detectorSpec.unclipRatio ?? 0;
   const boxes = detected.map((l) => l.bbox);
   const cores = ratio ? boxes.map((b) => coreBox(b, ratio)) : boxes;
