@@ -52,10 +52,12 @@ describe('assembleMarkdown', () => {
     const b: Block = { type: 'list', bbox: box, lines: [0, 1], items: [[0], [1]], ordered: true };
     expect(assembleMarkdown([b], ['3. three', '4) four'], { page: 1, dropHeaders: false }).markdown).toBe('3. three\n4. four');
   });
-  it('keeps the marks of a list lettered "(a)", "(b)": Markdown numbers only with digits', () => {
+  it('keeps the marks of a list lettered "(a)", "(b)" or numbered "(1)": Markdown numbers only with "1." or "1)"', () => {
     const b: Block = { type: 'list', bbox: box, lines: [0, 1], items: [[0], [1]], ordered: true };
     const md = assembleMarkdown([b], ['(a) the first', '(b) the second'], { page: 1, dropHeaders: false }).markdown;
     expect(md).toBe('- (a) the first\n- (b) the second');
+    const numbered = assembleMarkdown([b], ['(1) Whether Article 42.4 applies', '(2) What order'], { page: 1, dropHeaders: false }).markdown;
+    expect(numbered).toBe('- (1) Whether Article 42.4 applies\n- (2) What order');
   });
   it('writes a PDF text layer’s math letters as inline $…$, in paragraphs and table cells', () => {
     const blocks: Block[] = [

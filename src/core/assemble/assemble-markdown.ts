@@ -85,8 +85,9 @@ function unsureMarkdown(md: string): string {
 
 function listMarkdown(b: Block, line: (i: number) => string, joinLines: (parts: string[]) => string): string {
   const items = (b.items ?? [b.lines]).map((ids) => joinLines(ids.map(line)));
-  // Markdown numbers a list only with digits: items marked "(a)", "(iv)" or "(R)" keep their marks as printed.
-  const lettered = b.ordered && items.some((text) => listMarker(text)?.number === undefined);
+  // Markdown numbers a list only with digits and a point or a bracket after them: items marked "(a)", "(iv)",
+  // "(R)" or "(1)" keep their marks as printed (a judgment's "(1) Whether Article 42.4 …" is not "1. Whether …").
+  const lettered = b.ordered && items.some((text) => listMarker(text)?.number === undefined || text.trimStart().startsWith('('));
   let n = 1;
   return items
     .map((text) => {
