@@ -9,6 +9,7 @@
 // the columns it covers. Rows are visual rows; a row that continues the cells above it (a wrapped cell)
 // joins that row.
 import type { BBox } from '../../protocol/page';
+import { width } from './geometry';
 import { isAmount } from './text-cues';
 import type { TableCell, TableGrid } from './types';
 
@@ -24,17 +25,25 @@ const MIN_CHANNEL = 0.4;
  * Column x-ranges from the rows with two or more boxes: x positions covered by at most `tol` of them
  * (a few spanning or merged cells may cross a channel) and at least MIN_CHANNEL·body wide separate columns.
  */
-export function tableColumns(rows: GridRow[], boxes: BBox[], body: number): [number, number][] {
+/** Two figures or more and nothing but figures, currency signs and brackets. */
+const FIGURE_RUN = /^[-−–(]?\s*[$€£¥]?\s*\(?\d[\d,.]*\)?(?:\s+[-−–(]?\s*[$€£¥]?\s*\(?[\d,.]*\d\)?)+\s*[$€£¥]?$/;
+
+export function tableColumns(rows: GridRow[], boxes: BBox[], body: number, text?: (i: number) => string): [number, number][] {
   const multi = rows.filter((r) => r.ids.length >= 2);
   const ids = multi.flatMap((r) => r.ids);
   if (ids.length === 0) return [];
   const x0 = Math.floor(Math.min(...ids.map((i) => boxes[i]![0])));
   const x1 = Math.ceil(Math.max(...ids.map((i) => boxes[i]![2])));
   const cover = new Int32Array(x1 - x0 + 1);
+  // A run of several cells' figures set as one line ("¥ 175,820 ¥ 202,834 ¥ 2,071,817 …", a statement's totals),
+  // many times as wide as a cell, would close the channels between the columns it crosses.
+  const widths = ids.map((i) => width(boxes[i]!)).sort((a, b) => a - b);
+  const spanning = (i: number) => text !== undefined && width(boxes[i]!) > 4 * widths[Math.floor(widths.length / 2)]! && FIGURE_RUN.test(text(i));
   for (const r of multi) {
     const seen = new Uint8Array(x1 - x0 + 1);
     for (const i of r.ids) {
       const b = boxes[i]!;
+      if (spanning(i)) continue;
       for (let x = Math.ceil(b[0]); x <= Math.floor(b[2]); x++) seen[x - x0] = 1;
     }
     seen.forEach((s, k) => (cover[k]! += s));

@@ -186,6 +186,17 @@ describe('tables on real pages', () => {
     expect(lastLeft).toBeLessThan(firstRight);
   });
 
+  it('finds the facing page’s statement of changes in equity, whose totals the PDF sets as one run of figures (the same spread)', () => {
+    // "¥ 175,820 ¥ 202,834 ¥ 2,071,817 …" across every column, one line 650 px wide: it was taken for a column of
+    // running text beside the table (its rows left out) and closed every gap between the amounts' columns.
+    const { tables, texts } = read('spread-14297-p1');
+    const equity = tables.find((t) => rowsOf(t, texts).some((r) => r.cells[0] === 'Dividends'));
+    expect(equity).toBeDefined();
+    const rows = rowsOf(equity!, texts);
+    expect(rows.find((r) => r.cells[0] === 'Dividends')!.cells.filter(Boolean)).toEqual(['Dividends', '(85,871)', '(85,871)', '(7,826)', '(93,697)']);
+    expect(rows.find((r) => r.cells[0] === 'Adjusted balance at beginning of year')!.cells).toContain('1,958,945');
+  });
+
   it('puts a currency sign standing alone with the amount on its right (the same page’s statement)', () => {
     const { tables, texts } = read('spread-14297-p1');
     const statement = tables.find((t) => rowsOf(t, texts).some((r) => r.cells[0] === 'Net profit'))!;

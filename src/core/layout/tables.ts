@@ -42,7 +42,7 @@ export function findTables(boxes: BBox[], indices: number[], body: number, pageW
   const strips = pageStrips(boxes, indices, body);
   if (strips.length > 1) return strips.flatMap((s) => findTables(boxes, s, body, pageWidth, cues));
   const text = (i: number) => (cues.texts?.[i] ?? '').trim();
-  const rows: GridRow[] = besideText(groupRows(indices, boxes), boxes, body, pageWidth).map((ids) => ({ ids, box: union(ids.map((i) => boxes[i]!)) }));
+  const rows: GridRow[] = besideText(groupRows(indices, boxes), boxes, body, pageWidth, cues.texts && text).map((ids) => ({ ids, box: union(ids.map((i) => boxes[i]!)) }));
   const multi = (r: GridRow) => r.ids.length >= 2 && r.ids.every((id, k) => k === 0 || boxes[id]![0] - boxes[r.ids[k - 1]!]![2] >= CELL_GAP * body);
   const tables: TableRegion[] = [];
   let k = 0;
@@ -119,14 +119,19 @@ function pageStrips(boxes: BBox[], indices: number[], body: number): number[][] 
   return [...pageStrips(boxes, left, body), ...pageStrips(boxes, right, body)];
 }
 
+/** Text that is mostly letters: words, not a run of figures. */
+const isProse = (t: string) => (t.match(/\p{L}/gu) ?? []).length >= 0.5 * t.replace(/\s/g, '').length;
+
 /**
  * Rows without the lines of a text column running beside them (the body text beside an infobox, or beside a
  * table set in one column): lines a third of the page wide or more that end a row holding other boxes
  * mark such a column; every line inside it, from a little above its first such line to a little below its
  * last, is left out of the rows, so the rest of those rows can be a table's.
  */
-function besideText(rows: number[][], boxes: BBox[], body: number, pageWidth: number): number[][] {
-  const wide = (i: number) => width(boxes[i]!) >= 0.3 * pageWidth;
+function besideText(rows: number[][], boxes: BBox[], body: number, pageWidth: number, text?: (i: number) => string): number[][] {
+  // With the lines' texts, a wide line of figures (a statement's totals set as one run: "¥ 175,820 ¥ 202,834 …")
+  // is a table's row, not running text.
+  const wide = (i: number) => width(boxes[i]!) >= 0.3 * pageWidth && (!text || isProse(text(i)));
   const marks = rows.filter((ids) => ids.length >= 2).flatMap((ids) => [ids[0]!, ids[ids.length - 1]!].filter(wide));
   if (marks.length < 2) return rows;
   const columns = marks.map((i) => boxes[i]!);
@@ -188,7 +193,7 @@ function tableOf(
 ): TableRegion | undefined {
   const text = (i: number) => (texts?.[i] ?? '').trim();
   const bodyRows = rows.slice(headRows);
-  const cols = tableColumns(bodyRows, boxes, body);
+  const cols = tableColumns(bodyRows, boxes, body, texts && text);
   if (cols.length < 2) return undefined;
   if (lead) {
     const id = lead.ids[0]!;
