@@ -137,3 +137,25 @@ describe('a figure caption low on the page', () => {
     expect(footer).toHaveLength(2);
   });
 });
+
+describe('a running foot that leads with its page number', () => {
+  const page = (foot: string, head?: string) => {
+    const lines: TextLine[] = [];
+    if (head) lines.push({ bbox: [162, 200, 500, 239], text: head });
+    for (let k = 0; k < 30; k++) lines.push({ bbox: [162, 260 + 49 * k, 1151, 299 + 49 * k], text: `words of the book's body line ${k + 1} on this page` });
+    lines.push({ bbox: [166, 1818, 393, 1845], text: foot });
+    lines.push({ bbox: [409, 1929, 925, 1958], text: '<http://free-culture.org/get-it>' });
+    const blocks = layoutPage(lines, { width: 1334, height: 2000 });
+    const bands = (type: string) => blocks.filter((b) => b.type === type).flatMap((b) => b.lines.map((i) => lines[i]!.text));
+    return { footer: bands('footer'), header: bands('header') };
+  };
+
+  it('is a footer on a left-hand page, further in than the margin band (freeculture p60)', () => {
+    expect(page('46 FREE CULTURE').footer).toEqual(expect.arrayContaining(['46 FREE CULTURE', '<http://free-culture.org/get-it>']));
+  });
+
+  it('is only taken at the foot: a numbered heading as high at the head stays', () => {
+    expect(page('46 FREE CULTURE', '2 RESULTS').header).toEqual([]);
+    expect(page('46 people came to the hearing').footer).toEqual(['<http://free-culture.org/get-it>']);
+  });
+});

@@ -16,6 +16,8 @@ export interface RunningHeads {
 
 /** At most this many rows make one group of furniture (an address block, a footer's small print). */
 const MAX_ROWS = 6;
+/** A page number, then a title in capitals: a running foot's words ("46 FREE CULTURE"). */
+const NUMBER_THEN_TITLE = /^\d{1,4}\s+[\p{Lu}\d][\p{Lu}\d\s&,’'“”"-]{3,}$/u;
 /** A row set this much larger than the body is a title or a heading, not furniture. */
 const LARGER = 1.25;
 
@@ -43,12 +45,15 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08,
   };
   // Within the band by position alone; within twice the band when the text reads as furniture. A figure's caption
   // is the body's, however low it stands and whatever link follows it (a journal's figure DOI under "Fig 1. …").
-  const accept = (group: number[][], edge: number) =>
+  // A book's running foot may lead with its page number: "46 FREE CULTURE" on a left-hand page, as "“PIRACY” 27"
+  // on a right-hand one (not at the head, where a numbered section heading can stand as high).
+  const furniture = (r: number[], foot: boolean) => isFurniture(text(r)) || (foot && NUMBER_THEN_TITLE.test(text(r)));
+  const accept = (group: number[][], edge: number, foot: boolean) =>
     group.every((r) => (!large(r) || numbered(r)) && !isCaption(text(r))) &&
     (edge <= page.height * band ||
-      (edge <= page.height * band * 2 && (group.some((r) => isFurniture(text(r))) || (group.length === 1 && numbered(group[0]!)))));
+      (edge <= page.height * band * 2 && (group.some((r) => furniture(r, foot)) || (group.length === 1 && numbered(group[0]!)))));
 
-  const take = (order: number[][], edgeOf: (b: BBox) => number, gapTo: (b: BBox, next: BBox) => number): number[] => {
+  const take = (order: number[][], edgeOf: (b: BBox) => number, gapTo: (b: BBox, next: BBox) => number, foot: boolean): number[] => {
     const out: number[] = [];
     let group: number[][] = [];
     let groups = 0;
@@ -70,7 +75,7 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08,
           (group.length === 1 && spreadNumbers(r)) ||
           (numbered(r) && narrow(r) && gap >= 0.4 * body && group.some((g) => isFurniture(text(g)))));
       if (gap >= 0.9 * body || pageNumber) {
-        if (!accept(group, edgeOf(b))) break;
+        if (!accept(group, edgeOf(b), foot)) break;
         out.push(...group.flat());
         group = [];
         groups++;
@@ -78,9 +83,9 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08,
     }
     return out;
   };
-  const header = take(rows, (b) => b[3], (b, next) => next[1] - b[3]);
+  const header = take(rows, (b) => b[3], (b, next) => next[1] - b[3], false);
   const reversed = [...rows].reverse().filter((r) => !r.some((i) => header.includes(i)));
-  const footer = take(reversed, (b) => page.height - b[1], (b, prev) => b[1] - prev[3]);
+  const footer = take(reversed, (b) => page.height - b[1], (b, prev) => b[1] - prev[3], true);
   // A bare page number as the page's last row is a footer even when set close under a footnote.
   const last = rows.at(-1);
   if (last && !footer.length && !header.some((i) => last.includes(i)) && rowBox(last)[1] >= page.height * 0.75 && last.length === 1 && numbered(last)) footer.push(...last);
