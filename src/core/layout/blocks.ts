@@ -135,7 +135,10 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       else if (kind === 'footnote' && /^(\d{1,3}|[*†‡§¶])\s/.test(r.text)) start = true; // each note is its own block
       else if (cur.kind === 'list') start = false;
       else if (heightJump) start = true;
-      else if (indentNow && !indentPrev && kind === 'paragraph' && !hangingIndent(cur.rows, r, rows[k + 1], body)) start = true;
+      else if (indentNow && !indentPrev && kind === 'paragraph' && !hangingIndent(cur.rows, r, rows[k + 1], body, lines)) start = true;
+      // A paragraph whose lines stand indented together (a hanging item's text: "A5. The trading name …" / "CASA will
+      // verify …") ends where a line starts further left, at the markers: the next item ("A7. You may by law …").
+      else if (kind === 'paragraph' && cur.kind === 'paragraph' && cur.rows.length >= 2 && r.box[0] < prev.box[0] - body && Math.abs(prev.box[0] - cur.rows[cur.rows.length - 2]!.box[0]) < 0.3 * body) start = true;
       else if (prevShort && kind === 'paragraph') start = true;
       else if (cur.kind === 'heading' && cur.rows.length >= 3) start = true;
       if (cur.kind === 'list' && kind === 'paragraph' && !start) {
@@ -198,11 +201,19 @@ function enumerationsInProse(rows: Row[], kinds: Kind[], body: number, maxGap: n
  * glossary, a bibliography) is one paragraph: an indented second row is no new paragraph's first line when
  * the row after it keeps the indent and the first row did not end a sentence.
  */
-function hangingIndent(curRows: Row[], r: Row, next: Row | undefined, body: number): boolean {
-  if (curRows.length !== 1 || !next) return false;
+function hangingIndent(curRows: Row[], r: Row, next: Row | undefined, body: number, lines: TextLine[]): boolean {
+  if (curRows.length !== 1) return false;
   const first = curRows[0]!;
+  // An item's mark set apart ("A7." then, a gap to its right, "You may by law …"): the next row under the item's
+  // text goes on with it, however few rows follow.
+  const [mark, text] = first.ids;
+  if (text !== undefined && ITEM_MARK.test((lines[mark!]!.text ?? '').trim()) && Math.abs(r.box[0] - lines[text]!.bbox[0]) < 0.5 * body) return true;
+  if (!next) return false;
   return Math.abs(next.box[0] - r.box[0]) < 0.5 * body && !/[.!?:]["')\]]?$/.test(first.text) && next.box[1] - r.box[3] < body;
 }
+
+/** An item's or a clause's mark standing alone: "A7.", "B1:", "12.", "(c)", "iv)". */
+const ITEM_MARK = /^(?:[A-Z]?\d{1,3}(?:\.\d{1,2})?[.:)]|\(?[a-z]\)|\(?[ivx]{1,4}\)|\(\d{1,3}\))$/;
 
 function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; colW: number; page: PageSize; lines: TextLine[]; stated: boolean; wide: number }): Kind {
   const { body, col, colW, page, lines, stated, wide } = c;

@@ -110,6 +110,23 @@ describe('layoutPage', () => {
     expect(blocks.map((b) => [b.type, b.lines])).toEqual([['paragraph', [0, 1, 2]], ['formula', [3]]]);
   });
 
+  it('reads items whose marks hang apart from their text as one paragraph each, the next starting at the marks (form_on_later_pages p2)', () => {
+    const lines = [
+      T(100, 100, 'A5.'),
+      T(160, 100, 'The trading name must meet the criteria of the registry and the law of the'),
+      T(160, 122, 'land. CASA will verify the currency of registration of the trading name as'),
+      T(160, 144, 'registered, and your ReOC will be issued without the trading name'),
+      T(100, 166, 'A7.'),
+      T(160, 166, 'You may by law appoint an agent to complete and sign the application in'),
+      T(160, 188, 'relation to all matters necessary to complete the application.'),
+    ];
+    const blocks = layoutPage(lines, page);
+    expect(blocks.map((b) => b.lines)).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6],
+    ]);
+  });
+
   it('reads each line of a table of contents as a block of its own', () => {
     const lines = [
       T(100, 100, 'Preview of Programming......................... 276'),
