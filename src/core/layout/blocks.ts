@@ -258,12 +258,14 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   if (byline) return 'paragraph';
   // Where the sizes are the text's own, a short line set a little larger than the body (a bold "Abstract")
   // is a heading too; estimated sizes wander that much.
-  if (stated && ratio >= 1.1 && r.hasText && short && text.length < 80 && !/[.,;:]$/.test(text)) return 'heading';
+  // Numbers alone set a little larger are a drawing's labels ("5 2", "1 4 3" over its regions), not headings.
+  const worded = !r.hasText || /\p{L}/u.test(text);
+  if (stated && ratio >= 1.1 && r.hasText && short && text.length < 80 && !/[.,;:]$/.test(text) && worded) return 'heading';
   // With text, glyph density tells: body-size glyphs pack ~1/(0.5·body) characters per pixel.
   const w = r.box[2] - r.box[0];
   const glyphsLookBig = r.hasText ? text.length < (1.4 * w) / (0.5 * (r.box[3] - r.box[1])) : w < 0.8 * colW;
   // A justified body line with few words spreads its characters wide: full-width rows need more.
-  if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || (glyphsLookBig && w < 0.9 * colW))) return 'heading';
+  if (ratio >= 1.2 && (!r.hasText || text.length < 200) && (ratio >= 1.5 || (glyphsLookBig && w < 0.9 * colW && worded))) return 'heading';
   const isolated = (!prev || r.box[1] - prev.box[3] > 0.5 * body) && (!next || next.box[1] - r.box[3] > 0.5 * body);
   // At the body's stated size, a short line standing alone whose glyphs run wider (capitals, bold) is a heading.
   if (stated && ratio >= 0.95 && wide >= 1.15 && r.hasText && short && isolated && text.length < 60 && !/[.,;:]$/.test(text)) return 'heading';

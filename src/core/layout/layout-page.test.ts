@@ -127,6 +127,20 @@ describe('layoutPage', () => {
     ]);
   });
 
+  it('does not take a drawing’s number labels set a little larger for headings, where a worded line is one (bws_book_ch2 p14)', () => {
+    const sized = (l: TextLine, size: number): TextLine => ({ ...l, size });
+    const lines = [
+      ...column(100, 900, 100, 4, 'A').map((l) => sized(l, 20)),
+      sized(T(300, 210, '5 2', 23), 23.4),
+      sized(T(300, 238, '1 4 3', 23), 23.4),
+      sized(T(100, 300, 'Region Counts', 23), 23.4),
+      ...column(100, 900, 340, 4, 'B').map((l) => sized(l, 20)),
+    ];
+    const blocks = layoutPage(lines, page);
+    const kindOf = (i: number) => blocks.find((b) => b.lines.includes(i))!.type;
+    expect([kindOf(4), kindOf(5), kindOf(6)]).toEqual(['paragraph', 'paragraph', 'heading']);
+  });
+
   it('reads each line of a table of contents as a block of its own', () => {
     const lines = [
       T(100, 100, 'Preview of Programming......................... 276'),
