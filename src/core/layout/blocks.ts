@@ -10,7 +10,7 @@
 import type { BBox } from '../../protocol/page';
 import { groupRows, median, union } from './geometry';
 import type { Unit } from './reading-order';
-import { hasSectionNumber, isAmount, isAuthorList, isCaption, isEquationNumber, isLeaderLine, isOrnament, isPageNumber, listMarker, mathScore } from './text-cues';
+import { hasSectionNumber, isAmount, isAuthorList, isCaption, isEquationNumber, isItemMark, isLeaderLine, isOrnament, isPageNumber, listMarker, mathScore } from './text-cues';
 import type { Block, PageSize, TableGrid, TextLine } from './types';
 
 export interface BlockContext {
@@ -103,7 +103,9 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       // The last words of a sentence that leads into a formula ("… an equation to account for this" / "addition
       // is") stand under a full line of its paragraph, at its left edge, and are that paragraph's.
       const above = rows[k - 1];
-      const sentenceEnd = !up && above !== undefined && kinds[k - 1] === 'paragraph' && tight(above, r) && !CLAUSE_END.test(above.text) && above.box[2] - above.box[0] > 0.75 * colW && Math.abs(r.box[0] - above.box[0]) < 0.5 * body;
+      const sentenceEnd =
+        !up && above !== undefined && kinds[k - 1] === 'paragraph' && tight(above, r) && !CLAUSE_END.test(above.text) &&
+        above.box[2] - above.box[0] > 0.75 * colW && Math.abs(r.box[0] - above.box[0]) < 0.5 * body;
       if ((up && down) || ((up || down) && prose <= 1 && r.box[2] - r.box[0] < 0.6 * colW && !sentenceEnd)) [kinds[k], changed] = ['formula', true];
     });
   }
@@ -138,7 +140,7 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       else if (indentNow && !indentPrev && kind === 'paragraph' && !hangingIndent(cur.rows, r, rows[k + 1], body, lines)) start = true;
       // A paragraph whose lines stand indented together (a hanging item's text: "A5. The trading name …" / "CASA will
       // verify …") ends where a line starts further left, at the markers: the next item ("A7. You may by law …").
-      else if (kind === 'paragraph' && cur.kind === 'paragraph' && cur.rows.length >= 2 && r.box[0] < prev.box[0] - body && Math.abs(prev.box[0] - cur.rows[cur.rows.length - 2]!.box[0]) < 0.3 * body) start = true;
+      else if (kind === 'paragraph' && cur.kind === 'paragraph' && cur.rows.length >= 2 && r.box[0] < prev.box[0] - body && Math.abs(prev.box[0] - cur.rows.at(-2)!.box[0]) < 0.3 * body) start = true;
       else if (prevShort && kind === 'paragraph') start = true;
       else if (cur.kind === 'heading' && cur.rows.length >= 3) start = true;
       if (cur.kind === 'list' && kind === 'paragraph' && !start) {
@@ -207,13 +209,10 @@ function hangingIndent(curRows: Row[], r: Row, next: Row | undefined, body: numb
   // An item's mark set apart ("A7." then, a gap to its right, "You may by law …"): the next row under the item's
   // text goes on with it, however few rows follow.
   const [mark, text] = first.ids;
-  if (text !== undefined && ITEM_MARK.test((lines[mark!]!.text ?? '').trim()) && Math.abs(r.box[0] - lines[text]!.bbox[0]) < 0.5 * body) return true;
+  if (text !== undefined && isItemMark(lines[mark!]!.text ?? '') && Math.abs(r.box[0] - lines[text]!.bbox[0]) < 0.5 * body) return true;
   if (!next) return false;
   return Math.abs(next.box[0] - r.box[0]) < 0.5 * body && !/[.!?:]["')\]]?$/.test(first.text) && next.box[1] - r.box[3] < body;
 }
-
-/** An item's or a clause's mark standing alone: "A7.", "B1:", "12.", "(c)", "iv)". */
-const ITEM_MARK = /^(?:[A-Z]?\d{1,3}(?:\.\d{1,2})?[.:)]|\(?[a-z]\)|\(?[ivx]{1,4}\)|\(\d{1,3}\))$/;
 
 function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; colW: number; page: PageSize; lines: TextLine[]; stated: boolean; wide: number }): Kind {
   const { body, col, colW, page, lines, stated, wide } = c;
@@ -256,10 +255,10 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   const ratio = r.size;
   const byline = r.hasText && (isAuthorList(text) || /\S@\S+\.\w/.test(text));
   if (byline) return 'paragraph';
-  // Where the sizes are the text's own, a short line set a little larger than the body (a bold "Abstract")
-  // is a heading too; estimated sizes wander that much.
   // Numbers alone set a little larger are a drawing's labels ("5 2", "1 4 3" over its regions), not headings.
   const worded = !r.hasText || /\p{L}/u.test(text);
+  // Where the sizes are the text's own, a short line set a little larger than the body (a bold "Abstract")
+  // is a heading too; estimated sizes wander that much.
   if (stated && ratio >= 1.1 && r.hasText && short && text.length < 80 && !/[.,;:]$/.test(text) && worded) return 'heading';
   // With text, glyph density tells: body-size glyphs pack ~1/(0.5·body) characters per pixel.
   const w = r.box[2] - r.box[0];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSectionNumber, isCaption, isEquationNumber, isPageNumber, isUnitNote, listMarker, mathScore } from './text-cues';
+import { hasSectionNumber, isCaption, isEquationNumber, isHangingMarker, isItemMark, isLeaderLine, isPageNumber, isUnitNote, listMarker, mathScore } from './text-cues';
 
 describe('text cues', () => {
   it('list markers', () => {
@@ -34,5 +34,19 @@ describe('text cues', () => {
     expect(mathScore('* * *')).toBe(0);
     expect(mathScore('a = b')).toBeGreaterThanOrEqual(0.5);
     expect(mathScore('= =')).toBe(0);
+  });
+});
+
+describe('marks and leaders', () => {
+  it('tells a mark standing apart from its text', () => {
+    expect(['2.', '[12]', '•'].map(isHangingMarker)).toEqual([true, true, true]);
+    expect(['(1)', 'A7.', '2.5', 'x'].map(isHangingMarker)).toEqual([false, false, false, false]);
+    expect(['A7.', 'B1:', '12.', '(c)', 'iv)', '(3)', '4.2.'].map(isItemMark)).toEqual([true, true, true, true, true, true, true]);
+    expect(['Note', 'A77B.', '1,000'].map(isItemMark)).toEqual([false, false, false]);
+  });
+
+  it('tells a contents line by its leader out to a page reference', () => {
+    expect(['Preview of Programming.......... 276', 'Using Variables in a Program . . . . . 288', 'Preface .......... xiv'].map(isLeaderLine)).toEqual([true, true, true]);
+    expect(['x_1, x_2, ..., x_n', 'Signature ____________ Date', 'see p. 12', 'Amount ........ $25'].map(isLeaderLine)).toEqual([false, false, false, false]);
   });
 });

@@ -21,6 +21,10 @@ export function listMarker(text: string): { marker: string; ordered: boolean; nu
 const HANGING_MARKER = /^(?:\d{1,3}\.|\[\d{1,3}\]|[•·▪◦‣●○■□►▶])$/;
 export const isHangingMarker = (text: string) => HANGING_MARKER.test(text.trim());
 
+// An item's or a clause's mark standing alone, its text a gap to its right: "A7.", "B1:", "12.", "(c)", "iv)".
+const ITEM_MARK = /^(?:[A-Z]?\d{1,3}(?:\.\d{1,2})?[.:)]|\(?[a-z]\)|\(?[ivx]{1,4}\)|\(\d{1,3}\))$/;
+export const isItemMark = (text: string) => ITEM_MARK.test(text.trim());
+
 // A contents line: leader dots (spaced or not, or middle dots) run out to a page number or a short reference.
 const LEADER = /(?:[.·_]\s?){4,}\s*[\divxlcIVXLC][\w.–-]{0,9}$/;
 export const isLeaderLine = (text: string) => LEADER.test(text.trim());
