@@ -30,6 +30,29 @@ describe('joinColumnBreaks', () => {
     expect(out[0]).toMatchObject({ lines: [0, 1, 3, 4], bbox: [100, 100, 900, 1000], parts: [left, right] });
   });
 
+  it('leaves apart a part set smaller than the first: a caption going on at the top of the next column (repeating_references p5)', () => {
+    const blocks = [block('paragraph', left, [0, 1]), block('paragraph', right, [3, 4])];
+    const stated = (caption: number) => (i: number) => (i >= 3 ? caption : 24.2);
+    expect(joinColumnBreaks(blocks, text, full, stated(20.4))).toHaveLength(2);
+    expect(joinColumnBreaks(blocks, text, full, stated(24.2))).toHaveLength(1);
+    // Without stated sizes, the lines' heights: 22 px under 27 px lines, against the same height.
+    const tall = (h: number) => (i: number): BBox => [0, 0, 1000, i >= 3 ? h : 27];
+    expect(joinColumnBreaks(blocks, text, tall(22))).toHaveLength(2);
+    expect(joinColumnBreaks(blocks, text, tall(27))).toHaveLength(1);
+  });
+
+  it('joins over notes set smaller at the column’s foot, which the second part does not go on from (repeating_references p1)', () => {
+    // An abstract ends its column at "… it is"; under it, affiliations and a data note set smaller, the note ending
+    // without a point ("… accession number AB179766"); the abstract goes on at the top of the right column.
+    const note: BBox = [100, 1100, 480, 1160];
+    const blocks = [block('paragraph', left, [0, 1]), block('paragraph', note, [2]), block('paragraph', right, [3, 4])];
+    const words = (i: number) => (i === 2 ? 'The nucleotide sequence is available under accession number AB179766' : text(i));
+    const out = joinColumnBreaks(blocks, words, full, (i) => (i === 2 ? 20.4 : 24.2));
+    expect(out.map((b) => b.lines)).toEqual([[0, 1, 3, 4], [2]]);
+    // Set as large as the paragraph, the note is body text between them: the abstract is not joined over it.
+    expect(joinColumnBreaks(blocks, words, full, () => 24.2)[0]!.lines).toEqual([0, 1]);
+  });
+
   it('leaves paragraphs apart where the first closes its sentence or the second starts a new one', () => {
     const closed = (i: number) => (i === 1 ? 'the end of the sentence.' : text(i));
     expect(joinColumnBreaks([block('paragraph', left, [0, 1]), block('paragraph', right, [3, 4])], closed, full)).toHaveLength(2);

@@ -9,7 +9,7 @@
 // went wrong, a paragraph in mid-column would seem to go on at the top of the next). A footnote or caption
 // between them that itself breaks off mid-sentence may be what the second goes on from: then nothing is joined.
 import type { BBox } from '../../protocol/page';
-import { union, width } from './geometry';
+import { height, median, union, width } from './geometry';
 import type { Block } from './types';
 
 /** Blocks the reading order may put between a column's last lines and the next column's first. */
@@ -22,13 +22,30 @@ const GOES_ON = /^["'“‘(]?\p{Ll}/u;
 /** A full line fills at least this share of its column; the two columns' widths differ by less than SAME_WIDTH. */
 const FULL_LINE = 0.8;
 const SAME_WIDTH = 1.4;
+/** Sizes the text states differ by less than this share between two parts of a paragraph; line heights by less than SAME_HEIGHT. */
+const SAME_SIZE = 0.08;
+const SAME_HEIGHT = 0.15;
 
 /**
  * `blocks` in reading order, with each paragraph cut by a column break or a figure joined to its continuation
  * (`text(i)`, `box(i)`: line i's text and box). A joined block's `parts` are the boxes of its pieces on the page.
  */
-export function joinColumnBreaks(blocks: readonly Block[], text: (i: number) => string, box: (i: number) => BBox): Block[] {
+export function joinColumnBreaks(blocks: readonly Block[], text: (i: number) => string, box: (i: number) => BBox, size: (i: number) => number | undefined = () => undefined): Block[] {
   const out = [...blocks];
+  // The two parts of a paragraph are set alike: a caption's second half at the top of the next column, set smaller,
+  // goes on from the caption, not from the body text the first column ends with.
+  const sized = (b: Block) => {
+    const stated = b.lines.map(size).filter((v): v is number => v !== undefined);
+    return stated.length === b.lines.length ? { v: median(stated), tol: SAME_SIZE } : { v: median(b.lines.map((i) => height(box(i)))), tol: SAME_HEIGHT };
+  };
+  const alike = (p: Block, q: Block) => {
+    const [a, b] = [sized(p), sized(q)];
+    return a.tol === b.tol && Math.abs(a.v - b.v) <= a.tol * Math.max(a.v, b.v);
+  };
+  const smaller = (b: Block, than: Block) => {
+    const [a, c] = [sized(b), sized(than)];
+    return b.lines.length > 0 && a.tol === c.tol && a.v < (1 - c.tol) * c.v;
+  };
   const open = (b: Block) => {
     const last = b.lines.length ? text(b.lines[b.lines.length - 1]!).trim() : '';
     return last !== '' && !ENDS_SENTENCE.test(last);
@@ -36,18 +53,21 @@ export function joinColumnBreaks(blocks: readonly Block[], text: (i: number) => 
   for (let k = 0; k < out.length; k++) {
     const p = out[k]!;
     if (p.type !== 'paragraph' || !open(p)) continue;
+    // Text set smaller than the paragraph (a first page's affiliations and notes at the column's foot) lies between
+    // its parts as footnotes do.
+    const aside = (b: Block) => BETWEEN.has(b.type) || smaller(b, p);
     let j = k + 1;
-    while (j < out.length && BETWEEN.has(out[j]!.type)) j++;
+    while (j < out.length && aside(out[j]!)) j++;
     const q = out[j];
     if (!q || q.type !== 'paragraph' || q.lines.length === 0 || Boolean(q.unsure) !== Boolean(p.unsure)) continue;
-    if (!GOES_ON.test(text(q.lines[0]!).trim())) continue;
-    if (out.slice(k + 1, j).some((b) => b.type !== 'figure' && open(b))) continue;
+    if (!GOES_ON.test(text(q.lines[0]!).trim()) || !alike(p, q)) continue;
+    if (out.slice(k + 1, j).some((b) => b.type !== 'figure' && open(b) && alike(b, q))) continue;
     const tail = p.parts?.[p.parts.length - 1] ?? p.bbox;
     const [wp, wq] = [width(tail), width(q.bbox)];
     if (Math.max(wp, wq) > SAME_WIDTH * Math.min(wp, wq) || width(box(p.lines[p.lines.length - 1]!)) < FULL_LINE * wq) continue;
     // Where the reading order went wrong, a paragraph in mid-column would "go on" at the top of the next: the
     // first part must end its column and the second start one, or only what lies between must part them.
-    const others = out.filter((b, i) => i !== k && i !== j && !BETWEEN.has(b.type)).flatMap((b) => b.parts ?? [b.bbox]);
+    const others = out.filter((b, i) => i !== k && i !== j && !aside(b)).flatMap((b) => b.parts ?? [b.bbox]);
     const below = (col: BBox) => others.some((o) => inColumn(o, col) && o[1] >= col[3] - 1);
     const above = (col: BBox) => others.some((o) => inColumn(o, col) && o[3] <= col[1] + 1);
     const across = nextColumn(tail, q.bbox) && !below(tail) && !above(q.bbox);

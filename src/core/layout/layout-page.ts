@@ -40,7 +40,7 @@ export function layoutPage(input: TextLine[], page: PageSize | PageImage, option
     for (const b of blocks) if (b.lines.length) b.bbox = union(b.lines.map((i) => input[i]!.bbox));
   }
   // A paragraph a column break or a figure cuts in two is joined again (column-breaks.ts).
-  return joinColumnBreaks(blocks, (i) => input[i]?.text ?? '', (i) => input[i]!.bbox);
+  return joinColumnBreaks(blocks, (i) => input[i]?.text ?? '', (i) => input[i]!.bbox, (i) => input[i]?.size);
 }
 
 /** The narrowest column gutter between box cores, in core text heights (where the boxes are a detector's). */
