@@ -10,7 +10,7 @@
 import type { BBox } from '../../protocol/page';
 import { groupRows, median, union } from './geometry';
 import type { Unit } from './reading-order';
-import { hasSectionNumber, isAmount, isAuthorList, isCaption, isEquationNumber, isItemMark, isLeaderLine, isOrnament, isPageNumber, listMarker, mathScore } from './text-cues';
+import { hasSectionNumber, isAmount, isAuthorList, isCaption, isEquationNumber, isItemMark, isLeaderLine, isOrnament, isPageNumber, listMarker, mathScore, mostlyLetters } from './text-cues';
 import type { Block, PageSize, TableGrid, TextLine } from './types';
 
 export interface BlockContext {
@@ -281,9 +281,8 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
  * figure's panel letter ("B") or a lone short word of a table ("Not") is not.
  */
 function headingWords(text: string): boolean {
-  const letters = (text.match(/\p{L}/gu) ?? []).length;
   return (
-    letters >= 0.6 * text.replace(/\s/g, '').length &&
+    mostlyLetters(text, 0.6) &&
     /^[\p{L}\p{N}]/u.test(text) &&
     !/^\p{Ll}/u.test(text) &&
     !/["=]|\p{Ll}\p{Lu}/u.test(text) &&

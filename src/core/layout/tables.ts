@@ -13,6 +13,7 @@ import type { BBox } from '../../protocol/page';
 import { centerY, groupRows, union, width } from './geometry';
 import type { Rule } from './rulings';
 import { columnsOf, markHeadings, splitAtColumns, tableColumns, tableGrid, type GridRow } from './table-grid';
+import { mostlyLetters } from './text-cues';
 import type { TableGrid } from './types';
 
 export interface TableRegion {
@@ -119,9 +120,6 @@ function pageStrips(boxes: BBox[], indices: number[], body: number): number[][] 
   return [...pageStrips(boxes, left, body), ...pageStrips(boxes, right, body)];
 }
 
-/** Text that is mostly letters: words, not a run of figures. */
-const isProse = (t: string) => (t.match(/\p{L}/gu) ?? []).length >= 0.5 * t.replace(/\s/g, '').length;
-
 /**
  * Rows without the lines of a text column running beside them (the body text beside an infobox, or beside a
  * table set in one column): lines a third of the page wide or more that end a row holding other boxes
@@ -131,7 +129,7 @@ const isProse = (t: string) => (t.match(/\p{L}/gu) ?? []).length >= 0.5 * t.repl
 function besideText(rows: number[][], boxes: BBox[], body: number, pageWidth: number, text?: (i: number) => string): number[][] {
   // With the lines' texts, a wide line of figures (a statement's totals set as one run: "¥ 175,820 ¥ 202,834 …")
   // is a table's row, not running text.
-  const wide = (i: number) => width(boxes[i]!) >= 0.3 * pageWidth && (!text || isProse(text(i)));
+  const wide = (i: number) => width(boxes[i]!) >= 0.3 * pageWidth && (!text || mostlyLetters(text(i), 0.5));
   const marks = rows.filter((ids) => ids.length >= 2).flatMap((ids) => [ids[0]!, ids[ids.length - 1]!].filter(wide));
   if (marks.length < 2) return rows;
   const columns = marks.map((i) => boxes[i]!);

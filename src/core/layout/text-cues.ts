@@ -16,6 +16,9 @@ export function listMarker(text: string): { marker: string; ordered: boolean; nu
   return undefined;
 }
 
+/** At least `share` of the text's printed characters are letters: words, not figures, code or marks. */
+export const mostlyLetters = (text: string, share: number) => (text.match(/\p{L}/gu) ?? []).length >= share * text.replace(/\s/g, '').length;
+
 // A list item's marker set apart from its text, as references and hanging lists set it ("2." a gap left of
 // "Moulia B, Fournier M. …"): a number with a point, a bracketed number, a bullet.
 const HANGING_MARKER = /^(?:\d{1,3}\.|\[\d{1,3}\]|[•·▪◦‣●○■□►▶])$/;

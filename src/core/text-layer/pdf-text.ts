@@ -12,6 +12,7 @@
 import type { BBox, PageImage } from '../../protocol/page';
 import { darkAt } from '../image/ink';
 import { centerY, grownBox, height, width } from '../layout/geometry';
+import { mostlyLetters } from '../layout/text-cues';
 import type { TextLine } from '../layout/types';
 import type { LayerLine } from './text-items';
 import { editDistance } from '../text/edit-distance';
@@ -189,8 +190,6 @@ export function layerText(boxes: readonly BBox[], cores: readonly BBox[], layer:
   return { texts, extra, spans, styles, pieces };
 }
 
-const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
-
 /**
  * Math the layer already holds as math: inline LaTeX from the glyphs ($…$) or math operators. The recognizer
  * reads a formula's pieces as text ("Äsin 0" for "∆θ sin θ"), so comparing them says nothing about the font.
@@ -204,7 +203,7 @@ const MATH = /[$\u2200-\u22ff\u27c0-\u27ef\u2980-\u2aff]/;
 export function checkLines(lines: readonly TextLine[], n = CHECK_LINES): number[] {
   const fit = lines
     .map((l, i) => ({ i, y: l.bbox[1], t: l.text ?? '' }))
-    .filter(({ t }) => t.length >= 8 && t.length <= 60 && letters(t) >= 0.6 * t.replace(/\s/g, '').length && !MATH.test(t))
+    .filter(({ t }) => t.length >= 8 && t.length <= 60 && mostlyLetters(t, 0.6) && !MATH.test(t))
     .sort((a, b) => a.y - b.y);
   if (fit.length <= n) return fit.map((f) => f.i);
   return Array.from({ length: n }, (_, k) => fit[Math.floor(((k + 0.5) * fit.length) / n)]!.i);
