@@ -95,6 +95,14 @@ describe('joinColumnBreaks', () => {
     expect(joinColumnBreaks([title, block('paragraph', left, [0, 1]), block('paragraph', right, [3, 4])], text, full)).toHaveLength(2);
   });
 
+  it('joins under a first page’s author lines centred over the gutter, narrower than a column (olmo-page-1)', () => {
+    // "Allen Institute … University of Washington": centred on the page, half of it over the right column.
+    const affiliation = block('paragraph', [260, 40, 740, 60], [5]);
+    const email = block('paragraph', [420, 70, 580, 85], [6]);
+    const out = joinColumnBreaks([affiliation, email, block('paragraph', left, [0, 1]), block('paragraph', right, [3, 4])], text, full);
+    expect(out.map((b) => b.lines)).toEqual([[5], [6], [0, 1, 3, 4]]);
+  });
+
   it('joins a paragraph that runs through three columns, and keeps a guess apart from sure text', () => {
     const mid: BBox = [400, 100, 600, 900];
     const third: BBox = [700, 100, 900, 300];

@@ -25,6 +25,8 @@ const SAME_WIDTH = 1.4;
 /** Sizes the text states differ by less than this share between two parts of a paragraph; line heights by less than SAME_HEIGHT. */
 const SAME_SIZE = 0.08;
 const SAME_HEIGHT = 0.15;
+/** A block of a column keeps within its edges but for this share of its width. */
+const GUTTER_REACH = 0.15;
 
 /**
  * `blocks` in reading order, with each paragraph cut by a column break or a figure joined to its continuation
@@ -90,9 +92,13 @@ function belowInColumn(p: BBox, q: BBox): boolean {
   return q[1] >= p[3] && sameColumn(p, q);
 }
 
-/** A block of the column `col` (a title or a figure across the page is in none). */
+/**
+ * A block of the column `col`: a title or a figure across the page is in none, and neither is a first page's
+ * author or affiliation line centred over the gutter, narrower than a column but reaching well into the other.
+ */
 function inColumn(o: BBox, col: BBox): boolean {
-  return sameColumn(o, col) && width(o) <= SAME_WIDTH * width(col);
+  const reach = GUTTER_REACH * width(col);
+  return sameColumn(o, col) && o[0] >= col[0] - reach && o[2] <= col[2] + reach;
 }
 
 /** The two boxes share most of the narrower one's width. */
