@@ -1,6 +1,7 @@
 // A formula's glyphs as atoms: each glyph named in LaTeX with its box and baseline, upright letter runs as
 // function names, tall delimiter pieces joined; and the geometry the builder measures atoms by.
 import type { Glyph } from './glyphs';
+import { baseFontName } from '../text-layer/font-name';
 import { isItalicFont } from './glyphs';
 import { ACCENTS, BIG_OPERATORS, FUNCTION_NAMES, functionName, glyphLatex, isDelimiterPiece } from './symbols';
 
@@ -30,7 +31,7 @@ export interface Atom {
 export class Unsure extends Error {}
 
 /** One typeface, whatever subset of it a run's font is. */
-const sameFace = (a: string, b: string) => a.replace(/^[A-Z]{6}\+/, '') === b.replace(/^[A-Z]{6}\+/, '');
+const sameFace = (a: string, b: string) => baseFontName(a) === baseFontName(b);
 export const cx = (a: { x0: number; x1: number }) => (a.x0 + a.x1) / 2;
 export const cy = (a: Atom) => (a.top + a.bottom) / 2;
 

@@ -5,6 +5,8 @@
 //   fontClass("ABCDEF+CMMI10") → 'italic'        what a math font says about the glyphs it sets
 //   runGlyphs(runs, viewport)   → Glyph[]         one per character, spaces kept (they separate words)
 
+import { baseFontName } from '../text-layer/font-name';
+
 /** One pdf.js text run with the real name of its font (the font object's `name`, subset prefix and all). */
 export interface GlyphRun {
   str: string;
@@ -31,23 +33,23 @@ const FONT_CLASSES: [RegExp, FontClass][] = [
   [/^(msbm|bbold|dsrom|bbm|stixds|.*doublestruck)/, 'bb'],
   [/^(eusm|eusb|rsfs|mathc|.*script|.*calligraph)/, 'cal'],
   [/^(eufm|eufb|.*fraktur)/, 'frak'],
-  [/^(cmex|lmex|.*extension|stixsize|stixvariants|txex|pxex|mtextra|.*mtextra|euex)/, 'extension'],
-  [/^(cmsy|cmbsy|lmsy|msam|txsy|pxsy|rtxsy|stixgeneral|symbol|mtsymbol|.*symbolmt|.*mathsymbol|wasy|stmary)/, 'symbol'],
-  [/^(cmmi|cmbmi|lmmi|txmi|pxmi|rtxmi|eurm|eurb|.*mathitalic|.*mathematicalpi|.*mathpi)/, 'italic'],
+  // MathTime (MT…), newtx (ntx…/NewTX…), newpx (NewPX…): Times- and Palatino-like math for TeX.
+  [/^(cmex|lmex|.*extension|stixsize|stixvariants|txex|pxex|ntxex|newtxex|newpxex|mtex|.*mtextra|euex|esint)/, 'extension'],
+  [/^(cmsy|cmbsy|lmsy|msam|txsy|pxsy|rtxsy|ntxsy|newtxsy|newpxsy|mtsy|stixgeneral|symbol|standardsym|.*symbolmt|.*mathsymbol|fdsymbol|mnsymbol|lasy|wasy|stmary)/, 'symbol'],
+  [/^(cmmi|cmbmi|lmmi|txmi|pxmi|rtxmi|ntxmi|ntxbmi|newtxmi|newtxbmi|newpxmi|newpxbmi|mtmi|eurm|eurb|.*mathitalic|.*mathematicalpi|.*mathpi)/, 'italic'],
   [/(math|cambria.?math|xits|asana|lmroman.*math|texgyre.*math|mathjax)/, 'math'],
   [/^(cmr\d|cmr$|lmr\d|cmss|cmtt|cmu)/, 'roman'],
   [/^(cmbx|lmbx|cmb\d)/, 'bold'],
 ];
 
 export function fontClass(name: string): FontClass {
-  const n = name.replace(/^[A-Z]{6}\+/, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  const n = baseFontName(name).toLowerCase().replace(/[^a-z0-9]/g, '');
   for (const [re, c] of FONT_CLASSES) if (re.test(n)) return c;
   return 'text';
 }
 
-/** Is this a bold or italic text font (for prose: emphasis; in formulas: \mathbf)? */
-export const isBoldFont = (name: string) => /bold|black|heavy|cmbx|-bd|,bold|\.B$/i.test(name.replace(/^[A-Z]{6}\+/, ''));
-export const isItalicFont = (name: string) => /italic|oblique|cmti|cmmi|-it\b|,italic/i.test(name.replace(/^[A-Z]{6}\+/, '')) || /\.(B?I)$/.test(name);
+/** Is this an italic text font (a lone letter in it is a variable, not a word)? URW's Nimbus faces say "ReguItal", "BoldObli". */
+export const isItalicFont = (name: string) => /italic|oblique|cmti|cmmi|-it\b/i.test(baseFontName(name)) || /[a-z](Ital|Obli)$|\.(B?I)$/.test(name);
 
 export interface Glyph {
   ch: string;

@@ -7,6 +7,7 @@
 import { fontClass, type Glyph } from './glyphs';
 import { compose, IDENTITY, type Matrix } from '../text-layer/pdf-matrix';
 import { namedText } from '../text-layer/glyph-names';
+import { extensionGlyph } from '../text-layer/tex-font-encodings';
 
 export interface TextOpCodes {
   save: number;
@@ -37,6 +38,8 @@ export interface GlyphFont {
   fontMatrix?: number[];
   /** The font's /Differences glyph names by character code (glyph-names.ts reads them). */
   differences?: readonly (string | null)[];
+  /** The font's ToUnicode by character code, as pdf.js read it (tex-font-encodings.ts: extensionGlyph). */
+  unicodes?: readonly (string | null)[];
 }
 
 type M = Matrix;
@@ -45,6 +48,8 @@ const translate = (m: M, x: number, y: number): M => mul(m, [1, 0, 0, 1, x, y]);
 
 interface PdfGlyph {
   unicode?: string;
+  /** The code the page shows the glyph by. */
+  originalCharCode?: number;
   width?: number;
   isSpace?: boolean;
 }
@@ -96,7 +101,8 @@ export function operatorGlyphs(
       }
       const w = (g.width ?? 0) * fontSize * Math.abs(fm) + ((g.isSpace ? wordSpacing : 0) + charSpacing) * dir;
       // Where pdf.js found no Unicode, the glyph's character code stands in, and its name may say more.
-      const ch = g.unicode === undefined ? undefined : namedText(g.unicode, font.name, font.differences);
+      const code = g.originalCharCode === undefined ? undefined : extensionGlyph(g.originalCharCode, font.name, font.unicodes);
+      const ch = code ?? (g.unicode === undefined ? undefined : namedText(g.unicode, font.name, font.differences));
       if (level && ch !== undefined) {
         const x0 = m[0] * x * hScale + m[2] * rise + m[4];
         const base = m[1] * x * hScale + m[3] * rise + m[5];

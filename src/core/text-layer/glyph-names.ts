@@ -7,7 +7,7 @@
 //
 // Fonts that name their glyphs after the wrong characters altogether are read with their own tables first
 // (tex-font-encodings.ts).
-import { misnamedFontText } from './tex-font-encodings';
+import { extensionFontText, misnamedFontText } from './tex-font-encodings';
 
 const GREEK_SMALL = 'αβγδεζηθικλμνξοπρστυφφχψω';
 
@@ -37,8 +37,13 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
  * name says, where the name is known; a control character left over is dropped (it would reach the
  * Markdown as an invisible byte).
  */
-export function namedText(text: string, font: string | undefined, differences: readonly (string | null | undefined)[] | undefined): string {
-  if (font) text = misnamedFontText(text, font);
+export function namedText(
+  text: string,
+  font: string | undefined,
+  differences: readonly (string | null | undefined)[] | undefined,
+  unicodes?: readonly (string | null)[],
+): string {
+  if (font) text = extensionFontText(misnamedFontText(text, font), font, unicodes);
   if (!CONTROL.test(text)) return text;
   const named = font && differences && isMathPi(font);
   let out = '';

@@ -37,7 +37,7 @@ export async function readPageText(
   const fontOf = (id: string | undefined) => loadedFont(page, id);
   const items = raw.map((it) => {
     const font = fontOf(it.fontName);
-    const str = namedText(it.str, font?.name, font?.differences);
+    const str = namedText(it.str, font?.name, font?.differences, font?.unicodes);
     return { str, transform: it.transform, width: it.width, height: it.height, hasEOL: it.hasEOL, fontName: it.fontName, ...(isBoldFont(font?.name) && { bold: true }) };
   });
   const ocrLayer = isOcrLayer(invisibleTextShare(pdfTextOps(ops, codes)));
@@ -56,12 +56,14 @@ export const isBoldFont = (name: string | undefined) => name !== undefined && BO
 
 function loadedFont(page: PdfTextPage, id: string | undefined): GlyphFont | undefined {
   if (!id || !page.commonObjs?.has(id)) return undefined;
-  const font = page.commonObjs.get(id) as { name?: unknown; fontMatrix?: unknown; differences?: unknown } | null;
+  const font = page.commonObjs.get(id) as { name?: unknown; fontMatrix?: unknown; differences?: unknown; toUnicode?: { _map?: unknown } } | null;
   if (typeof font?.name !== 'string') return undefined;
   return {
     name: font.name,
     ...(Array.isArray(font.fontMatrix) && { fontMatrix: font.fontMatrix as number[] }),
     // Only there when the document was opened with pdf.js's fontExtraProperties.
     ...(Array.isArray(font.differences) && { differences: font.differences as (string | null)[] }),
+    // pdf.js's ToUnicode map by code (its ToUnicodeMap's array, cloned from the worker with the font).
+    ...(Array.isArray(font.toUnicode?._map) && { unicodes: font.toUnicode._map as (string | null)[] }),
   };
 }

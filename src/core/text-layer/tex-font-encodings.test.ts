@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMisnamedFont, misnamedFontText } from './tex-font-encodings';
+import { extensionFontText, extensionGlyph, isMisnamedFont, misnamedFontText } from './tex-font-encodings';
 import { namedText } from './glyph-names';
 
 // What pdf.js reads from the fonts of a PLOS ONE paper (corpus-olmocr/load_v_error.pdf, pages 5–13), and
@@ -35,5 +35,50 @@ describe('misnamedFontText', () => {
   it('is applied wherever pdf.js text is named (namedText)', () => {
     // A run of the symbol font: "( − )" around letters set in other fonts; its spaces are pdf.js's own.
     expect(namedText('ð \u0000 Þ', 'TeX_CM_Maths_Symbols', undefined)).toBe('( − )');
+  });
+});
+
+// pdfTeX's ToUnicode map for cmex names few of its glyphs (a paper made with TeX Live 2022's pdflatex, as
+// arXiv makes them): pdf.js reads the rest as their codes, "X" for a display ∑.
+const CMEX_MAP: (string | null)[] = Array.from({ length: 256 }, () => null);
+for (let c = 0x30; c <= 0x43; c++) CMEX_MAP[c] = '';
+CMEX_MAP[0xa1] = '√';
+
+describe('extensionGlyph', () => {
+  it('reads a TeX extension font’s unnamed glyphs by their OMX code', () => {
+    expect(extensionGlyph(0x58, 'EQGTYE+CMEX10', CMEX_MAP)).toBe('∑');
+    expect(extensionGlyph(0x5a, 'EQGTYE+CMEX10', CMEX_MAP)).toBe('∫');
+    expect(extensionGlyph(0x50, 'LMEX10', CMEX_MAP)).toBe('∑');
+    expect(extensionGlyph(0x70, 'CMEX10', CMEX_MAP)).toBe('√');
+    expect(extensionGlyph(0x12, 'CMEX10', CMEX_MAP)).toBe('(');
+    expect(extensionGlyph(0x28, 'CMEX10', CMEX_MAP)).toBe('{');
+    expect(extensionGlyph(0x30, 'CMEX10', CMEX_MAP)).toBe('⎛');
+    expect(extensionGlyph(0x3c, 'CMEX10', CMEX_MAP)).toBe('⎨');
+    // a tall radical's upper pieces draw no character of their own
+    expect(extensionGlyph(0x76, 'CMEX10', CMEX_MAP)).toBe('');
+  });
+
+  it('keeps what the map names, and every other font’s glyphs', () => {
+    const named = [...CMEX_MAP];
+    named[0x58] = '∑';
+    expect(extensionGlyph(0x58, 'CMEX10', named)).toBeUndefined();
+    expect(extensionGlyph(0x58, 'CMSY10', CMEX_MAP)).toBeUndefined();
+    expect(extensionGlyph(0x58, 'CMEX10', undefined)).toBeUndefined();
+  });
+});
+
+describe('extensionFontText', () => {
+  it('reads the codes in a run of text, where pdf.js left no code', () => {
+    expect(extensionFontText('XZ', 'CMEX10', CMEX_MAP)).toBe('∑∫');
+    expect(namedText('X', 'ABCDEF+CMEX10', undefined, CMEX_MAP)).toBe('∑');
+  });
+
+  it('keeps a character the map gives for some code: it is that glyph, not a code', () => {
+    const named = [...CMEX_MAP];
+    named[0x00] = '(';
+    // "(" may be the code of a huge brace (0x28) or the named small parenthesis (0x00): named wins.
+    expect(extensionFontText('( X', 'CMEX10', named)).toBe('( ∑');
+    expect(extensionFontText('( X', 'CMEX10', CMEX_MAP)).toBe('{ ∑');
+    expect(extensionFontText('X', 'Helvetica', CMEX_MAP)).toBe('X');
   });
 });

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { fontClass, isItalicFont } from './glyphs';
+
+describe('fontClass', () => {
+  it('reads a math font under a doubled subset tag as the font it is (corpus-olmocr/dolma-page-1.pdf)', () => {
+    expect(fontClass('AAAAAI+WQXUWR_CMMI8')).toBe('italic');
+    expect(fontClass('AAAAAG+BTRRVT_CMMIB8')).toBe('italic');
+    expect(fontClass('AAAAAO+MODLFL_FdSymbolA-Book')).toBe('symbol');
+    expect(fontClass('AAAAAJ+IYASNL_NimbusRomNo9L-Regu')).toBe('text');
+  });
+
+  it('knows the Times- and Palatino-like math fonts TeX papers use (MathTime, newtx, newpx)', () => {
+    expect(fontClass('FLIHJC+MTSY')).toBe('symbol'); // corpus-olmocr/not_parsing2.pdf
+    expect(fontClass('FLIDLI+MTSYB')).toBe('symbol');
+    expect(fontClass('ABCDEF+MTMI')).toBe('italic');
+    expect(fontClass('ABCDEF+MTEX')).toBe('extension');
+    expect(fontClass('ABCDEF+NewTXMI')).toBe('italic');
+    expect(fontClass('ABCDEF+ntxsy')).toBe('symbol');
+    expect(fontClass('ABCDEF+NewTXEXX')).toBe('extension');
+    expect(fontClass('ABCDEF+NewPXMI')).toBe('italic');
+    expect(fontClass('ABCDEF+txsys')).toBe('symbol');
+  });
+
+  it('leaves text fonts whose names merely contain such letters as text', () => {
+    for (const name of ['MinionPro-Regular', 'MS-Mincho', 'Calibri', 'Symphony-Roman', 'LatinoType-Bold', 'Mtc-Regular']) expect(fontClass(name)).toBe('text');
+  });
+});
+
+describe('isItalicFont', () => {
+  it('knows URW’s abbreviated faces: Nimbus "ReguItal", "MediItal", "BoldObli"', () => {
+    expect(isItalicFont('AAAAAB+QZUHCN_NimbusRomNo9L-ReguItal')).toBe(true);
+    expect(isItalicFont('NimbusRomNo9L-MediItal')).toBe(true);
+    expect(isItalicFont('NimbusMonL-BoldObli')).toBe(true);
+    expect(isItalicFont('TimesNewRomanPS-ItalicMT')).toBe(true);
+    expect(isItalicFont('CMTI10')).toBe(true);
+  });
+
+  it('does not take upright faces for italic', () => {
+    for (const name of ['NimbusRomNo9L-Regu', 'NimbusRomNo9L-Medi', 'Digital-Regular', 'Capitalis', 'Vitality-Bold', 'CMR10']) expect(isItalicFont(name)).toBe(false);
+  });
+});

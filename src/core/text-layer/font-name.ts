@@ -1,0 +1,10 @@
+// A font's own name, without the tags subsetting puts before it:
+//   baseFontName("ABCDEF+CMMI10")               → "CMMI10"
+//   baseFontName("AAAAAI+WQXUWR_CMMI8")         → "CMMI8"    (a PDF subset again: arXiv's, ACL Anthology's)
+// A font's name says what it sets (a math italic, a symbol font, a bold face), and tests on it are anchored to the
+// name's start: a second tag left in place made every math font of such a paper a text font.
+
+/** A subset tag: six capitals and "+", or six capitals and "_" where a subset was subset again. */
+const SUBSET_TAG = /^[A-Z]{6}\+(?:[A-Z]{6}_)?|^[A-Z]{6}_/;
+
+export const baseFontName = (name: string): string => name.replace(SUBSET_TAG, '');
