@@ -2,7 +2,7 @@
 // function names, tall delimiter pieces joined; and the geometry the builder measures atoms by.
 import type { Glyph } from './glyphs';
 import { baseFontName } from '../text-layer/font-name';
-import { isItalicFont } from './glyphs';
+import { isItalicFace } from './glyphs';
 import { ACCENTS, BIG_OPERATORS, FUNCTION_NAMES, functionName, glyphLatex, isDelimiterPiece } from './symbols';
 
 /** A formula part: a glyph, or something built of several (a fraction, a root, an operator with limits). */
@@ -30,6 +30,10 @@ export interface Atom {
 /** A layout the builder cannot read: the formula is left as it was found. */
 export class Unsure extends Error {}
 
+const NOT = '\u0338';
+/** Negated relations KaTeX has a glyph for (\not= would overprint). */
+const NEGATED: Record<string, string> = { '=': '\\neq', '\\in': '\\notin', '\\equiv': '\\not\\equiv', '\\subset': '\\not\\subset', '\\exists': '\\nexists' };
+
 /** One typeface, whatever subset of it a run's font is. */
 const sameFace = (a: string, b: string) => baseFontName(a) === baseFontName(b);
 export const cx = (a: { x0: number; x1: number }) => (a.x0 + a.x1) / 2;
@@ -42,11 +46,19 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
   // Letters taken into a name: glyphs come sorted by x, so a name's letters may have another row's glyphs
   // between them (the "Re" under the "Im" of a fraction).
   const taken = new Set<Glyph>();
+  // TeX's \not is a slash of no width drawn over the relation after it (cmsy's negationslash, U+0338).
+  const negated = new Set<Glyph>();
+  for (const slash of gs.filter((g) => g.ch === NOT)) {
+    const rel = gs.find((h) => h !== slash && h.ch !== NOT && !negated.has(h) && Math.abs(h.base - slash.base) < 0.3 * h.size && Math.abs(cx(h) - cx(slash)) < 0.4 * h.size);
+    if (!rel) return undefined;
+    negated.add(rel);
+    taken.add(slash);
+  }
   for (let i = 0; i < gs.length; i++) {
     const g = gs[i]!;
     if (taken.has(g)) continue;
     const hangs = g.cls === 'extension' || (g.cls === 'symbol' && '√∑∏∫'.includes(g.ch));
-    const upright = /[A-Za-z]/.test(g.ch) && (g.cls === 'roman' || g.cls === 'math' || (g.cls === 'text' && !isItalicFont(g.font)));
+    const upright = /[A-Za-z]/.test(g.ch) && (g.cls === 'roman' || g.cls === 'math' || (g.cls === 'text' && !isItalicFace(g.font)));
     // A run of upright letters in one run with no gap: a function name ("sin") or a word in \mathrm.
     if (upright) {
       const run = [g];
@@ -65,17 +77,70 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
       }
     }
     const accent = ACCENTS[g.ch];
-    // Adobe's Symbol draws its phi (φ) with a straight stroke and phi1 (ϕ) curled: the reverse of TeX's.
-    const symbolPhi = /symbol/i.test(g.font) && (g.ch === 'φ' || g.ch === 'ϕ') ? (g.ch === 'φ' ? '\\phi' : '\\varphi') : undefined;
-    const tex = symbolPhi ?? glyphLatex(g.ch, g.cls);
+    // Adobe's Symbol (and URW's Standard Symbols) draws its phi (φ) with a straight stroke and phi1 (ϕ) curled: the
+    // reverse of TeX's. (Its one epsilon, ε, is what LaTeX's Times math sets for \epsilon and \varepsilon alike.)
+    const symbolPhi = /symbol|standardsym/i.test(g.font) && (g.ch === 'φ' || g.ch === 'ϕ') ? (g.ch === 'φ' ? '\\phi' : '\\varphi') : undefined;
+    const plain = symbolPhi ?? glyphLatex(g.ch, g.cls);
+    const tex = negated.has(g) && plain !== undefined ? (NEGATED[plain] ?? `\\not${/^[A-Za-z]/.test(plain) ? ' ' : ''}${plain}`) : plain;
     if (tex === undefined && !accent) return undefined;
     const big = tex !== undefined && (BIG_OPERATORS.has(tex) || tex === '\\surd');
     const top = hangs ? g.base - 0.05 * g.size : g.base - (big ? 0.95 : 0.7) * g.size;
-    const bottom = hangs ? g.base + (big ? 1.4 : 1.0) * g.size : g.base + (big ? 0.35 : 0.2) * g.size;
-    const piece = isDelimiterPiece(g.ch);
+    const bottom = hangs ? g.base + (g.depth ?? (big ? 1.4 : 1.0)) * g.size : g.base + (big ? 0.35 : 0.2) * g.size;
+    // cmex draws a tall bar as its bar glyph repeated (\left| … \right|, a determinant's sides).
+    const piece = isDelimiterPiece(g.ch) || (g.cls === 'extension' && (g.ch === '|' || g.ch === '‖'));
     atoms.push({ tex: tex ?? '', x0: g.x0, x1: g.x1, base: g.base, size: g.size, top, bottom, ch: g.ch, hangs: hangs || piece, ...(piece && { piece }), ...(accent && { accent }), ...(BIG_OPERATORS.has(tex ?? '') && { op: true }) });
   }
-  return ellipses(joinPieces(atoms));
+  return integrals(norms(ellipses(dotColumns(joinPieces(atoms)))));
+}
+
+/**
+ * Three full stops set one under another (TeX's \vdots) or stepping down to the right (\ddots), a third of a
+ * size apart: one atom, on the row of the middle one (a matrix's middle row).
+ */
+function dotColumns(atoms: Atom[]): Atom[] {
+  const dots = atoms.filter((a) => a.tex === '.').sort((a, b) => a.base - b.base);
+  const used = new Set<Atom>();
+  const out: Atom[] = [];
+  const step = (d: number, s: number) => d > 0.2 * s && d < 0.6 * s;
+  for (const a of dots) {
+    if (used.has(a)) continue;
+    for (const name of ['\\vdots', '\\ddots']) {
+      const next = (p: Atom) => dots.find((q) => !used.has(q) && q !== p && step(q.base - p.base, p.size) && (name === '\\vdots' ? Math.abs(q.x0 - p.x0) < 0.1 * p.size : step(q.x0 - p.x0, p.size)));
+      const b = next(a);
+      const c = b && next(b);
+      if (!b || !c) continue;
+      [a, b, c].forEach((d) => used.add(d));
+      out.push({ ...b, tex: name, ch: undefined, x0: a.x0, x1: Math.max(a.x1, c.x1), top: a.top, bottom: c.bottom, base: b.base + 0.15 * b.size });
+      break;
+    }
+  }
+  return [...atoms.filter((a) => !used.has(a)), ...out];
+}
+
+/** amsmath's \iint and \iiint are integral signs drawn a little apart (less than a thick space): one operator. */
+function integrals(atoms: Atom[]): Atom[] {
+  const out: Atom[] = [];
+  for (const a of [...atoms].sort((p, q) => p.x0 - q.x0)) {
+    const last = out.at(-1);
+    const again = last && a.tex === '\\int' && /^\\(int|iint)$/.test(last.tex) && a.x0 - last.x1 < 0.25 * a.size && Math.abs(a.base - last.base) < 0.1 * a.size;
+    if (again) out[out.length - 1] = { ...last, tex: last.tex === '\\int' ? '\\iint' : '\\iiint', x1: a.x1 };
+    else out.push(a);
+  }
+  return out;
+}
+
+/**
+ * cmsy draws one double bar for the relation \parallel and for the norm's \| (‖x‖, D(P‖Q)); TeX sets a relation a
+ * thick space from its neighbours and the norm's bars tight. A bar with a neighbour closer than that is \|.
+ */
+function norms(atoms: Atom[]): Atom[] {
+  for (const bar of atoms.filter((a) => a.tex === '\\parallel')) {
+    const row = atoms.filter((a) => a !== bar && Math.abs(a.base - bar.base) < 0.3 * bar.size);
+    const left = Math.min(...row.filter((a) => a.x1 <= bar.x0 + 0.05 * bar.size).map((a) => bar.x0 - a.x1));
+    const right = Math.min(...row.filter((a) => a.x0 >= bar.x1 - 0.05 * bar.size).map((a) => a.x0 - bar.x1));
+    if (Math.min(left, right) < 0.22 * bar.size) bar.tex = '\\|';
+  }
+  return atoms;
 }
 
 /**
@@ -85,40 +150,54 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
  */
 function ellipses(atoms: Atom[]): Atom[] {
   const sorted = [...atoms].sort((a, b) => a.x0 - b.x0);
+  const used = new Set<Atom>();
   const out: Atom[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const run = sorted.slice(i, i + 3);
-    const name = ELLIPSES[run[0]!.tex];
-    const spaced = (k: number) => run[k]!.x0 - run[k - 1]!.x1 > 0.08 * run[k]!.size && run[k]!.x0 - run[k - 1]!.x1 <= 0.6 * run[k]!.size;
-    const dotted = run.length === 3 && run.every((a) => a.tex === run[0]!.tex && Math.abs(a.base - run[0]!.base) <= 0.1 * a.size) && spaced(1) && spaced(2);
-    if (name && dotted) {
-      out.push({ ...run[0]!, tex: name, x1: run[2]!.x1, ch: undefined });
-      i += 2;
-    } else out.push(sorted[i]!);
+  // The next dot on the row, a thin space on (rows of a matrix interleave in x: only the row counts).
+  const next = (p: Atom) => {
+    const on = sorted.filter((q) => q !== p && !used.has(q) && Math.abs(q.base - p.base) <= 0.1 * q.size && q.x0 > p.x0);
+    const q = on[0];
+    const gap = q ? q.x0 - p.x1 : 0;
+    return q && q.tex === p.tex && gap > 0.08 * q.size && gap <= 0.6 * q.size ? q : undefined;
+  };
+  for (const a of sorted) {
+    if (used.has(a)) continue;
+    const name = ELLIPSES[a.tex];
+    const b = name ? next(a) : undefined;
+    const c = b && next(b);
+    if (name && b && c) {
+      [a, b, c].forEach((d) => used.add(d));
+      out.push({ ...a, tex: name, x1: c.x1, ch: undefined });
+    } else out.push(a);
   }
   return out;
 }
 
 const ELLIPSES: Record<string, string> = { '\\cdot': '\\cdots', '.': '\\ldots' };
 
-/** Pieces of one tall delimiter (⎛ ⎜ ⎝), stacked at one place, become one delimiter. */
+/**
+ * Pieces of one tall delimiter (⎛ ⎜ ⎝, cmex's repeated bar of a tall |), stacked at one place one on another,
+ * become one delimiter. Pieces at one place that do not meet are two (the bars of |x| over those of |y|).
+ */
 function joinPieces(atoms: Atom[]): Atom[] {
-  const out: Atom[] = [];
-  for (const a of atoms) {
-    if (!a.piece) {
-      out.push(a);
-      continue;
+  const out = atoms.filter((a) => !a.piece);
+  const joined: Atom[] = atoms.filter((a) => a.piece).map((a) => ({ ...a }));
+  const meet = (a: Atom, b: Atom) =>
+    a.tex === b.tex && Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.3 * Math.min(a.x1 - a.x0, b.x1 - b.x0) && a.top <= b.bottom + 0.3 * a.size && b.top <= a.bottom + 0.3 * a.size;
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < joined.length && !merged; i++) {
+      for (let j = i + 1; j < joined.length && !merged; j++) {
+        const [a, b] = [joined[i]!, joined[j]!];
+        if (!meet(a, b)) continue;
+        a.top = Math.min(a.top, b.top);
+        a.bottom = Math.max(a.bottom, b.bottom);
+        a.base = (a.top + a.bottom) / 2 + 0.25 * a.size;
+        joined.splice(j, 1);
+        merged = true;
+      }
     }
-    const same = out.find((b) => b.piece && b.tex === a.tex && Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.3 * Math.min(a.x1 - a.x0, b.x1 - b.x0));
-    if (!same) {
-      out.push({ ...a });
-      continue;
-    }
-    same.top = Math.min(same.top, a.top);
-    same.bottom = Math.max(same.bottom, a.bottom);
-    same.base = (same.top + same.bottom) / 2 + 0.25 * a.size;
   }
-  return out;
+  return [...out, ...joined];
 }
 
 export const union = (parts: readonly Atom[]) => ({

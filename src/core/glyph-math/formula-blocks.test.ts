@@ -92,4 +92,35 @@ describe('glyphFormulaBlocks', () => {
     expect(glyphFormulaBlocks(blocks, boxes, texts, layer).size).toBe(0);
     expect(texts[4]).toBe('x + y');
   });
+
+  describe('a paragraph the layout ran through a display formula', () => {
+    // "… this reads" / "Attention(Q, K, V) = softmax(QKᵀ/√d)V (1)" set in from the left / "which holds for all …"
+    const run = (formula: GlyphFormula, x0: number) => {
+      const lines: MathLine[] = [
+        { bbox: [100, 100, 500, 115], text: 'In the notation of Section 2 this reads' },
+        { bbox: [x0, 125, 420, 140], text: 'Attention(Q, K, V ) = softmax', formula },
+        { bbox: [100, 150, 500, 165], text: 'which holds for all admissible inputs.' },
+      ];
+      const lineBoxes = lines.map((l) => l.bbox);
+      const blocks: Block[] = [{ type: 'paragraph', lines: [0, 1, 2], bbox: [100, 100, 500, 165] }];
+      const texts = lines.map((l) => l.text ?? '');
+      glyphFormulaBlocks(blocks, lineBoxes, texts, lines);
+      return { types: blocks.map((b) => b.type), texts };
+    };
+    const latex = '\\mathrm{Attention}(Q,K,V)=\\mathrm{softmax}\\left(\\frac{QK^{\\top}}{\\sqrt{d}}\\right)V';
+    const attention: GlyphFormula = { id: 0, latex, bbox: [180, 125, 420, 140], tag: '1' };
+
+    it('is cut in three, the formula a block of its own', () => {
+      const { types, texts } = run(attention, 180);
+      expect(types).toEqual(['paragraph', 'formula', 'paragraph']);
+      expect(texts[1]).toBe(`${latex} \\tag{1}`);
+    });
+
+    it('is left whole where the formula starts at its left edge (an algorithm’s run-on line), states nothing (a bullet) or has no build of a formula (a table’s column of limits)', () => {
+      expect(run({ ...attention, bbox: [104, 125, 420, 140] }, 104).types).toEqual(['paragraph']);
+      expect(run({ ...attention, latex: '\\bullet' }, 180).types).toEqual(['paragraph']);
+      // lots_of_sci_tables: "Threshold Limit" over "> 0.1% w/w", a column the layout did not take for a table
+      expect(run({ ...attention, latex: '\\begin{gathered}\\mathrm{Threshold}\\mathrm{Limit} \\\\ >0.1\\%w/w\\end{gathered}' }, 180).types).toEqual(['paragraph']);
+    });
+  });
 });

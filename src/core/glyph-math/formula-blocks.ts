@@ -11,6 +11,12 @@ import { union } from '../layout/geometry';
 import type { Block } from '../layout/types';
 import type { GlyphFormula, MathLine } from './page-math';
 
+/**
+ * A formula that states something and has a formula's build (a fraction, a root, a big operator, scripts, Greek):
+ * not a bullet, nor a table's column of "> 0.1% w/w" a paragraph holds.
+ */
+const STATEMENT = /[=<>]|\\(leq?|geq?|approx|equiv|sim|in|to)(?![a-z])/;
+const BUILD = /[_^]|\\(frac|sqrt|sum|prod|int|oint|lim|alpha|beta|gamma|delta|epsilon|varepsilon|theta|lambda|mu|pi|sigma|tau|phi|varphi|psi|omega|Gamma|Delta|Theta|Lambda|Sigma|Phi|Psi|Omega)(?![a-z])/;
 const center = (b: readonly number[]) => [(b[0]! + b[2]!) / 2, (b[1]! + b[3]!) / 2] as const;
 
 export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], texts: string[], layer: readonly MathLine[]): Set<Block> {
@@ -19,6 +25,7 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
   const written = new Set<number>();
   // Blocks cut in parts, put in their place once all are read.
   const split = new Map<Block, Block[]>();
+  const runThrough: Block[] = [];
   const within = (box: readonly number[]) => (l: MathLine) => {
     const [x, y] = center(l.bbox);
     return x >= box[0]! - 2 && x <= box[2]! + 2 && y >= box[1]! - 2 && y <= box[3]! + 2;
@@ -36,10 +43,35 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
       done.add(b);
       continue;
     }
-    // A formula block that also holds prose (the end of the paragraph that leads into it, a heading, a word the
-    // layout took in): cut where its lines turn from formula to prose, each formula part a formula block of its
-    // own, each prose part a paragraph; nothing is recognized.
-    if (b.type !== 'formula') continue;
+    if (b.type === 'formula') cut(b);
+    else if (b.type === 'paragraph') runThrough.push(b);
+  }
+  // A paragraph the layout ran through a formula not written yet (one set with a word or two in the body's font,
+  // "Attention(Q, K, V) = softmax(…)", is no narrower than prose) is cut as a formula block is: a formula that states
+  // something, set in from the paragraph's left edge as a display is (an algorithm's run-on line of math is not).
+  for (const b of runThrough) {
+    const inset = (f: GlyphFormula) => f.bbox[0] - b.bbox[0] > 0.1 * (b.bbox[2] - b.bbox[0]);
+    const fresh = layer.filter(within(b.bbox)).some((l) => l.formula && !written.has(l.formula.id) && STATEMENT.test(l.formula.latex) && BUILD.test(l.formula.latex) && inset(l.formula));
+    if (fresh) cut(b);
+  }
+  // Lines of a formula written in its own block that the layout put in another (a fraction's denominators on the
+  // row of the next paragraph's first word) are that formula's, not the other block's text.
+  for (const b of blocks) {
+    if (split.has(b) || done.has(b)) continue;
+    for (const i of b.lines) {
+      const inBox = layer.filter(within(boxes[i]!));
+      if (inBox.length && inBox.every((l) => l.formula && written.has(l.formula.id))) texts[i] = '';
+    }
+  }
+  if (split.size) blocks.splice(0, blocks.length, ...blocks.flatMap((b) => split.get(b) ?? [b]));
+  return done;
+
+  /**
+   * A formula block that also holds prose (the end of the paragraph that leads into it, a heading, a word the
+   * layout took in): cut where its lines turn from formula to prose, each formula part a formula block of its
+   * own, each prose part a paragraph; nothing is recognized.
+   */
+  function cut(b: Block): void {
     const isFormula = b.lines.map((i) => {
       const inBox = layer.filter(within(boxes[i]!));
       return inBox.length > 0 && inBox.every((l) => l.formula);
@@ -58,17 +90,6 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
     }
     split.set(b, parts);
   }
-  // Lines of a formula written in its own block that the layout put in another (a fraction's denominators on the
-  // row of the next paragraph's first word) are that formula's, not the other block's text.
-  for (const b of blocks) {
-    if (split.has(b) || done.has(b)) continue;
-    for (const i of b.lines) {
-      const inBox = layer.filter(within(boxes[i]!));
-      if (inBox.length && inBox.every((l) => l.formula && written.has(l.formula.id))) texts[i] = '';
-    }
-  }
-  if (split.size) blocks.splice(0, blocks.length, ...blocks.flatMap((b) => split.get(b) ?? [b]));
-  return done;
 }
 
 /** A formula block's lines written as its formulas' LaTeX (on its first line), its type made formula. */

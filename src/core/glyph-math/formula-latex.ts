@@ -8,7 +8,7 @@
 import type { Glyph } from './glyphs';
 import { latexSymbols, symbolAgreement, textSymbols } from './formula-symbols';
 import { baselineOf, cx, cy, glyphAtoms, mainSize, union, Unsure, type Atom } from './formula-atoms';
-import { arrange } from './formula-rows';
+import { arrange, delimitedRows } from './formula-rows';
 import { parsesInKatex } from './katex-check';
 
 /** A horizontal rule drawn on the page (a fraction bar, a radical's overbar), in pixels. */
@@ -39,6 +39,7 @@ export function formulaLatex(glyphs: readonly Glyph[], rules: readonly Rule[]): 
 }
 
 const RADICAL_EXTENDER = '\uf8e5';
+const WIDE: Record<string, string> = { '\\hat': '\\widehat', '\\tilde': '\\widetilde', '\\bar': '\\overline' };
 
 /** Runs of radical-extender glyphs side by side, as rules at the top of their em box. */
 function barRules(bars: readonly Glyph[]): Rule[] {
@@ -95,7 +96,8 @@ function build(input: Atom[], rules: Rule[]): string {
       const offRow = (a: Atom) => !a.op && !a.hangs && a.size >= 0.85 * s && row !== undefined && Math.abs(a.base - row) > 0.6 * s;
       for (const a of cand) {
         const gap = above ? edge - a.bottom : a.top - edge;
-        if (gap > 0.6 * s || (taken.length > 0 && runsPast(a)) || offRow(a)) break;
+        // A hanging glyph's base is its top (a text-style ∑ under a rule, level with the row beside the fraction).
+        if (gap > 0.6 * s || (taken.length > 0 && !a.hangs && runsPast(a)) || offRow(a)) break;
         if (row === undefined && !a.op && !a.hangs && a.size >= 0.85 * s) row = a.base;
         taken.push(a);
         edge = above ? Math.min(edge, a.top) : Math.max(edge, a.bottom);
@@ -116,6 +118,18 @@ function build(input: Atom[], rules: Rule[]): string {
     atoms.push({ tex, ...union(parts), x0: r.x0, x1: r.x1, base: r.y + 0.25 * s, size: s });
   }
 
+  // A rule over glyphs with nothing stacked on it, as wide as they are: \overline.
+  for (const r of [...rules]) {
+    const under = atoms.filter((a) => cx(a) > r.x0 && cx(a) < r.x1 && a.top > r.y - 0.1 * s && a.top < r.y + 0.45 * s);
+    const over = atoms.filter((a) => cx(a) > r.x0 && cx(a) < r.x1 && a.bottom < r.y + 0.1 * s && a.bottom > r.y - 0.6 * s);
+    if (!under.length || over.length) continue;
+    const box = union(under);
+    if (r.x0 > box.x0 + 0.25 * s || r.x1 < box.x1 - 0.25 * s) continue;
+    rules.splice(rules.indexOf(r), 1);
+    atoms = atoms.filter((a) => !under.includes(a));
+    atoms.push({ tex: `\\overline{${build(under, [])}}`, ...box, top: r.y, base: baselineOf(under), size: s });
+  }
+
   // Limits above and below a big operator (or a function name such as lim with something under it).
   const ops = atoms.filter((a) => a.op || (a.upright && /^\\(lim|max|min|sup|inf|liminf|limsup|operatorname\{arg(max|min)\})$/.test(a.tex)));
   // A limit belongs to the operator whose middle is nearest its own (two sums side by side).
@@ -133,9 +147,17 @@ function build(input: Atom[], rules: Rule[]): string {
     const chain = (above: boolean) => {
       const cand = atoms.filter((a) => near(a) && (above ? a.base < mid - 0.6 * s && a.bottom <= op.top + 0.5 * a.size : a.base > mid + 0.45 * s && a.top < op.bottom + 0.6 * s));
       if (!cand.length) return [];
-      // The limit is the row of glyphs nearest the operator, grown sideways while they touch.
+      // The limit is the row of glyphs nearest the operator, grown sideways while they touch (an integral's limits
+      // stand at its side: "−∞" runs on past the reach of its first glyph).
       const row = above ? Math.max(...cand.map((a) => a.base)) : Math.min(...cand.map((a) => a.base));
-      return cand.filter((a) => Math.abs(a.base - row) < 0.6 * a.size || (above ? a.base < row : a.base > row));
+      const limit = cand.filter((a) => Math.abs(a.base - row) < 0.6 * a.size || (above ? a.base < row : a.base > row));
+      for (let grown = true; grown; ) {
+        const right = Math.max(...limit.map((a) => a.x1));
+        const next = atoms.find((a) => a !== op && !limit.includes(a) && !ops.includes(a) && a.size < 0.95 * s && Math.abs(a.base - row) < 0.1 * a.size && a.x0 >= right - 0.1 * a.size && a.x0 - right < 0.3 * a.size);
+        grown = next !== undefined;
+        if (next) limit.push(next);
+      }
+      return limit;
     };
     const upper = chain(true);
     const lower = chain(false);
@@ -147,9 +169,20 @@ function build(input: Atom[], rules: Rule[]): string {
     atoms.push({ ...op, tex: `${op.tex}${sub}${sup}`, ...union(parts), op: true, upright: false });
   }
 
-  // Accents: a hat, bar, tilde or dot glyph set over another glyph.
+  // Accents: a hat, bar, tilde or dot glyph set over another glyph. TeX sets the accent on the letter's own
+  // baseline where the letter is no taller than an x (its glyph is drawn high in its box), and raises it over a
+  // capital; Word raises it always. Of the glyphs under it, the one it is centred over.
   for (const acc of atoms.filter((a) => a.accent)) {
-    const target = atoms.find((a) => a !== acc && !a.accent && cx(acc) > a.x0 - 0.15 * a.size && cx(acc) < a.x1 + 0.15 * a.size && acc.base < a.base - 0.08 * a.size && acc.base > a.top - 0.6 * a.size);
+    const under = atoms.filter((a) => a !== acc && !a.accent && cx(acc) > a.x0 - 0.15 * a.size && cx(acc) < a.x1 + 0.15 * a.size && acc.base < a.base + 0.05 * a.size && acc.base > a.top - 0.6 * a.size);
+    const target = under.sort((a, b) => Math.abs(cx(a) - cx(acc)) - Math.abs(cx(b) - cx(acc)))[0];
+    // A wide accent (cmex's \widehat, \widetilde) over the glyphs its width spans, on the target's row.
+    const spanned = target && acc.x1 - acc.x0 > 1.6 * (target.x1 - target.x0) ? atoms.filter((a) => a !== acc && !a.accent && cx(a) > acc.x0 && cx(a) < acc.x1 && Math.abs(a.base - target.base) < 0.3 * s) : [];
+    if (spanned.length > 1 && WIDE[acc.accent!]) {
+      const box = union(spanned);
+      atoms = atoms.filter((a) => a !== acc && !spanned.includes(a));
+      atoms.push({ tex: `${WIDE[acc.accent!]}{${build(spanned, [])}}`, ...box, top: acc.top, base: baselineOf(spanned), size: s });
+      continue;
+    }
     if (!target) {
       if (!acc.tex) throw new Unsure('an accent over nothing');
       acc.accent = undefined;
@@ -160,5 +193,6 @@ function build(input: Atom[], rules: Rule[]): string {
   }
   if (atoms.some((a) => !a.tex)) throw new Unsure('a glyph without a name');
 
-  return arrange(atoms, s, (part) => build(part, []));
+  const script = (part: Atom[]) => build(part, []);
+  return arrange(delimitedRows(atoms, s, script), s, script);
 }

@@ -1,12 +1,38 @@
 // Atoms placed on rows: one baseline → a row with its super- and subscripts; several → a matrix, cases,
 // aligned or gathered rows. A script is a formula of its own, built by the caller (`sub`).
-import { baselineOf, cy, Unsure, type Atom } from './formula-atoms';
+import { baselineOf, cx, cy, Unsure, type Atom } from './formula-atoms';
 
 /** Builds a script's atoms as a formula (fractions, roots, limits inside a script). */
 export type BuildScript = (atoms: Atom[]) => string;
 
 const OPENERS: Record<string, string> = { '(': 'pmatrix', '[': 'bmatrix', '\\{': 'Bmatrix', '|': 'vmatrix', '\\|': 'Vmatrix' };
 const CLOSERS = new Set([')', ']', '\\}', '|', '\\|']);
+const CLOSER_OF: Record<string, string> = { '(': ')', '[': ']', '\\{': '\\}', '|': '|', '\\|': '\\|' };
+
+/**
+ * Tall delimiters around rows of their own inside a larger formula ("A = ( a b / c d )", "n over k in
+ * parentheses = n!/…") → one atom on the formula's row, written as a matrix (a binomial where it is one column
+ * of two); a tall brace with rows after it and no closer → cases. Innermost first.
+ */
+export function delimitedRows(atoms: Atom[], s: number, sub: BuildScript): Atom[] {
+  const tall = (a: Atom) => a.hangs || a.bottom - a.top > 1.6 * s;
+  let out = [...atoms];
+  for (const l of out.filter((a) => OPENERS[a.tex] && tall(a)).sort((a, b) => b.x0 - a.x0)) {
+    if (!out.includes(l)) continue;
+    const level = (a: Atom) => Math.min(a.bottom, l.bottom) - Math.max(a.top, l.top) > 0.6 * Math.min(l.bottom - l.top, a.bottom - a.top);
+    const r = out.filter((a) => a !== l && a.tex === CLOSER_OF[l.tex] && tall(a) && a.x0 >= l.x1 - 0.1 * s && level(a)).sort((a, b) => a.x0 - b.x0)[0];
+    if (!r && l.tex !== '\\{') continue;
+    const inner = out.filter((a) => a !== l && a !== r && cx(a) > l.x1 && (!r || cx(a) < r.x0) && cy(a) > l.top && cy(a) < l.bottom);
+    if (inner.length === 0 || rows(inner, s).length < 2) continue;
+    const parts = [l, ...inner, ...(r ? [r] : [])];
+    const tex = arrange(parts, s, sub);
+    const [top, bottom] = [Math.min(...parts.map((a) => a.top)), Math.max(...parts.map((a) => a.bottom))];
+    out = out.filter((a) => !parts.includes(a));
+    // Centred on the math axis, a quarter of the size above the row's baseline.
+    out.push({ tex, x0: l.x0, x1: Math.max(...parts.map((a) => a.x1)), top, bottom, base: (l.top + l.bottom) / 2 + 0.25 * s, size: s });
+  }
+  return out;
+}
 
 /**
  * Atoms on one baseline → a row with its scripts; on several (full-size rows a line apart) → a matrix when
@@ -29,6 +55,7 @@ export function arrange(atoms: Atom[], s: number, sub: BuildScript): string {
     const cells = rs.map((r) => cellsOf(r, s).map((c) => scripts(c, s, sub)));
     const env = right ? OPENERS[left.tex]! : 'cases';
     if (right && cells.some((r) => r.length !== cells[0]!.length)) throw new Unsure('ragged matrix');
+    if (left.tex === '(' && cells.length === 2 && cells.every((r) => r.length === 1)) return `\\binom{${cells[0]![0]}}{${cells[1]![0]}}`;
     return `\\begin{${env}}${cells.map((r) => r.join(' & ')).join(' \\\\ ')}\\end{${env}}`;
   }
   const all = rows(atoms, s);
@@ -118,8 +145,13 @@ function scripts(atoms: Atom[], s: number, sub: BuildScript): string {
   const open: Atom[] = [];
   for (const b of base) {
     if (!tall(b)) continue;
-    if (/^(\(|\[|\\\{)$/.test(b.tex)) open.push(b);
-    else if (open.length && b.tex !== '|') {
+    // A tall bar closes the tall bar before it (|∫f|), else opens.
+    const bar = b.tex === '|' || b.tex === '\\|';
+    if (bar && open.at(-1)?.tex === b.tex) {
+      sides.set(open.pop()!, '\\left');
+      sides.set(b, '\\right');
+    } else if (bar || /^(\(|\[|\\\{)$/.test(b.tex)) open.push(b);
+    else if (open.length) {
       sides.set(open.pop()!, '\\left');
       sides.set(b, '\\right');
     }
@@ -127,7 +159,8 @@ function scripts(atoms: Atom[], s: number, sub: BuildScript): string {
   let prev: Atom | undefined;
   for (const b of base) {
     if (sides.has(b)) {
-      out = join(out, `${sides.get(b)}${b.tex}`);
+      // A closing delimiter keeps its scripts: (∑ |xᵢ|²)^{1/2}.
+      out = join(out, sides.get(b) === '\\right' ? withScripts(`\\right${b.tex}`, b) : `\\left${b.tex}`);
       prev = b;
       continue;
     }

@@ -33,10 +33,11 @@ const FONT_CLASSES: [RegExp, FontClass][] = [
   [/^(msbm|bbold|dsrom|bbm|stixds|.*doublestruck)/, 'bb'],
   [/^(eusm|eusb|rsfs|mathc|.*script|.*calligraph)/, 'cal'],
   [/^(eufm|eufb|.*fraktur)/, 'frak'],
-  // MathTime (MT…), newtx (ntx…/NewTX…), newpx (NewPX…): Times- and Palatino-like math for TeX.
-  [/^(cmex|lmex|.*extension|stixsize|stixvariants|txex|pxex|ntxex|newtxex|newpxex|mtex|.*mtextra|euex|esint)/, 'extension'],
-  [/^(cmsy|cmbsy|lmsy|msam|txsy|pxsy|rtxsy|ntxsy|newtxsy|newpxsy|mtsy|stixgeneral|symbol|standardsym|.*symbolmt|.*mathsymbol|fdsymbol|mnsymbol|lasy|wasy|stmary)/, 'symbol'],
-  [/^(cmmi|cmbmi|lmmi|txmi|pxmi|rtxmi|ntxmi|ntxbmi|newtxmi|newtxbmi|newpxmi|newpxbmi|mtmi|eurm|eurb|.*mathitalic|.*mathematicalpi|.*mathpi)/, 'italic'],
+  // newtx (ntx…/NewTX…), newpx (NewPX…): Times- and Palatino-like math for TeX. (MathTime's MTSY is left a text
+  // font: journals set their text's ± and footnote ∗ in it.)
+  [/^(cmex|lmex|.*extension|stixsize|stixvariants|txex|pxex|ntxex|newtxex|newpxex|.*mtextra|euex|esint)/, 'extension'],
+  [/^(cmsy|cmbsy|lmsy|msam|txsy|pxsy|rtxsy|ntxsy|newtxsy|newpxsy|stixgeneral|symbol|standardsym|.*symbolmt|.*mathsymbol|fdsymbol|mnsymbol|lasy|wasy|stmary)/, 'symbol'],
+  [/^(cmmi|cmbmi|lmmi|txmi|pxmi|rtxmi|ntxmi|ntxbmi|newtxmi|newtxbmi|newpxmi|newpxbmi|eurm|eurb|.*mathitalic|.*mathematicalpi|.*mathpi)/, 'italic'],
   [/(math|cambria.?math|xits|asana|lmroman.*math|texgyre.*math|mathjax)/, 'math'],
   [/^(cmr\d|cmr$|lmr\d|cmss|cmtt|cmu)/, 'roman'],
   [/^(cmbx|lmbx|cmb\d)/, 'bold'],
@@ -48,8 +49,15 @@ export function fontClass(name: string): FontClass {
   return 'text';
 }
 
-/** Is this an italic text font (a lone letter in it is a variable, not a word)? URW's Nimbus faces say "ReguItal", "BoldObli". */
-export const isItalicFont = (name: string) => /italic|oblique|cmti|cmmi|-it\b/i.test(baseFontName(name)) || /[a-z](Ital|Obli)$|\.(B?I)$/.test(name);
+/** Is this an italic text font (a lone letter in it is a variable, not a word)? */
+export const isItalicFont = (name: string) => /italic|oblique|cmti|cmmi|-it\b/i.test(baseFontName(name)) || /\.(B?I)$/.test(name);
+
+/**
+ * URW's Nimbus faces, which LaTeX's Times sets in, say "ReguItal", "MediItal", "BoldObli". Read as italic where a
+ * formula's letters are told from its upright names (Times math sets "QK" in the text's italic); prose keeps
+ * reading their words as words (an algorithm's "iff" and "s.t." between formulas).
+ */
+export const isItalicFace = (name: string) => isItalicFont(name) || /[a-z](Ital|Obli)$/.test(name);
 
 export interface Glyph {
   ch: string;
@@ -63,6 +71,8 @@ export interface Glyph {
   base: number;
   /** Index of the run it came from. */
   run: number;
+  /** How far a TeX extension glyph hangs below its baseline, in sizes (cmex's metrics: a \bigg parenthesis 2.4). */
+  depth?: number;
 }
 
 /** Rough advance widths in ems, so a run's width can be shared out among its characters. */

@@ -7,7 +7,7 @@
 import { fontClass, type Glyph } from './glyphs';
 import { compose, IDENTITY, type Matrix } from '../text-layer/pdf-matrix';
 import { namedText } from '../text-layer/glyph-names';
-import { extensionGlyph } from '../text-layer/tex-font-encodings';
+import { extensionDepth, extensionGlyph } from '../text-layer/tex-font-encodings';
 
 export interface TextOpCodes {
   save: number;
@@ -107,7 +107,8 @@ export function operatorGlyphs(
         const x0 = m[0] * x * hScale + m[2] * rise + m[4];
         const base = m[1] * x * hScale + m[3] * rise + m[5];
         const x1 = x0 + m[0] * (g.width ?? 0) * fontSize * Math.abs(fm) * hScale;
-        out.push({ ch, font: font.name, cls: fontClass(font.name), size, x0, x1, base, run });
+        const depth = g.originalCharCode === undefined ? undefined : extensionDepth(g.originalCharCode, font.name);
+        out.push({ ch, font: font.name, cls: fontClass(font.name), size, x0, x1, base, run, ...(depth !== undefined && { depth }) });
       }
       x += w;
     }

@@ -87,6 +87,13 @@ describe('pageMath', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.text).toMatch(/^\$\\Delta\\theta=0\.007\$º \. If is considered/);
   });
+  it('writes no formula that ends in a relation: "Precision(k) =" beside a fraction of words, numbered (1)', () => {
+    // failing_pdf_pg9.pdf p3 (Word): the fraction's numerator and denominator are words, which stay text
+    const lines = readDrawn(fixture('word-fraction-of-words'));
+    expect(lines.some((l) => l.formula)).toBe(false);
+    expect(lines.map((l) => l.text).join(' ')).toContain('Precision(k) =');
+  });
+
   it("does not take a fraction's bar under the line beside a formula for a fill-in blank", () => {
     // failing_pdf_pg9.pdf p3 (Word): "PrecisionAVG =" beside "∑ P(k) × label(k)" over "# of positive instances"
     expect(readDrawn(fixture('word-fraction-bar')).map((l) => l.text)).toEqual([

@@ -23,6 +23,7 @@ export interface GlyphFormula {
 
 export type MathLine = LayerLine & { formula?: GlyphFormula };
 
+const OPEN_END = /(=|[<>]|\\(leq?|geq?|approx|equiv))$/;
 const EQ_NUMBER = /^\(\s*[0-9]{1,3}(\.[0-9]{1,3})*[a-z]?\s*\)$/;
 
 /** The most common size of the page's glyphs: the body text size. */
@@ -89,6 +90,33 @@ function isProse(glyphs: readonly Glyph[]): boolean {
   return upright || words.length >= 3 || (words.some((w) => w.size >= 0.8 * body) && share >= 0.5);
 }
 
+/**
+ * A line of the page (its layer lines side by side) that is a display formula with a word or two in it, not
+ * prose: numbered as an equation, or a row of cases (right of a tall brace of the extension font, within its
+ * height: "0 otherwise"). A paper set in Computer Modern writes \mathrm{softmax} and \text{if} in its body
+ * text's font ("Attention(Q, K, V) = softmax(QKᵀ/√d)V (1)"). Math with a word or two is not enough: an
+ * algorithm's "Input G = (V, E), C = {V₁, …}" and a list of atoms "C1′, C2′, … and O5′) and" are lines of text.
+ */
+function displayed(glyphs: readonly Glyph[], body: number, braces: readonly Glyph[]): boolean {
+  if (proseWords(glyphs).words.length > 2) return false;
+  if (numbered(glyphs, body) && glyphs.some(isMathGlyph)) return true;
+  const shown = glyphs.filter((g) => g.ch.trim());
+  if (!shown.length) return false;
+  const x0 = Math.min(...shown.map((g) => g.x0));
+  const mid = shown.reduce((t, g) => t + g.base - 0.3 * g.size, 0) / shown.length;
+  return braces.some((b) => b.x1 <= x0 + 0.1 * body && x0 - b.x1 < 2 * body && mid > b.base && mid < b.base + (b.depth ?? 1) * b.size);
+}
+
+/** The line ends in an equation number set apart at its right: "(3)", "(2.4a)". */
+function numbered(glyphs: readonly Glyph[], body: number): boolean {
+  const gs = glyphs.filter((g) => g.ch.trim()).sort((a, b) => a.x0 - b.x0);
+  for (let k = gs.length - 1; k > 0; k--) {
+    if (gs[k]!.x0 - gs[k - 1]!.x1 <= 1.5 * body) continue;
+    return EQ_NUMBER.test(gs.slice(k).map((g) => g.ch).join(''));
+  }
+  return false;
+}
+
 export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], rules: readonly Rule[], hidden: readonly Glyph[] = []): MathLine[] {
   // No math glyph and no rule (a fraction's bar): no math to write.
   if (!glyphs.some(isMathGlyph) && rules.length === 0) return [...lines];
@@ -102,6 +130,16 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   // Big delimiters of the extension font alone on a line: pdf.js puts "sin(…)"'s tall brackets on lines of
   // their own, hanging from a base above the prose line they stand in.
   const hanging = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || g.cls === 'extension'));
+  // Where such glyphs are drawn, from their baseline down (their depth, where the font's metrics give it): beside the
+  // prose line, not under it (a display formula's tall bar, cut into a line of its own, stands below the prose above).
+  const hangsBeside = (i: number, p: Box) => {
+    const gs = per[i]!.filter((g) => g.ch.trim());
+    const l = lines[i]!.bbox;
+    if (gs.some((g) => g.depth === undefined)) return l[3] > p[1] - 0.3 * body && l[1] < p[3];
+    const top = Math.min(...gs.map((g) => g.base - 0.05 * g.size));
+    const bottom = Math.max(...gs.map((g) => g.base + g.depth! * g.size));
+    return Math.min(bottom, p[3]) - Math.max(top, p[1]) > 0.5 * (p[3] - p[1]);
+  };
   // A text-style fraction's numerator and denominator, one over and one under a rule (pdf.js may cut them into
   // lines of their own; the one over it stands against the prose line, the one under may not).
   function fractionParts(a: Box, b: Box): boolean {
@@ -155,7 +193,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       const prefix = l.bbox[2] - l.bbox[0] < 3 * body && l.bbox[0] < p.bbox[0] && l.bbox[2] < p.bbox[2];
       const beside = over > 0.4 * Math.min(h, ph) && (xgap > -0.5 * body || prefix) && (xgap < 1.0 * body || (xgap < 4 * body && blank()));
       const script = small[i] && prose[j] && over > 0.3 * h && l.bbox[0] < p.bbox[2] + body && l.bbox[2] > p.bbox[0] - body;
-      const bracket = hanging[i] && prose[j] && l.bbox[3] > p.bbox[1] - 0.3 * body && l.bbox[1] < p.bbox[3] && l.bbox[0] > p.bbox[0] - body && l.bbox[2] < p.bbox[2] + body;
+      const bracket = hanging[i] && prose[j] && hangsBeside(i, p.bbox) && l.bbox[0] > p.bbox[0] - body && l.bbox[2] < p.bbox[2] + body;
       if (beside || script || bracket || (small[i] && small[j] && fractionParts(l.bbox, p.bbox))) owner[root(i)] = root(j);
     });
   });
@@ -175,29 +213,54 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       if (onRow && spaced) ids.forEach((i) => (owner[root(i)] = root(j)));
     });
   }
+  const braces = glyphs.filter((g) => g.cls === 'extension' && /^[{⎧⎨⎩⎪]$/.test(g.ch));
+  const fractionSide = (ids: number[]) => {
+    const box = union(ids.map((i) => lines[i]!.bbox));
+    const w = box[2] - box[0];
+    return rules.some((r) => Math.min(r.x1, box[2]) - Math.max(r.x0, box[0]) > 0.8 * w && (Math.abs(r.y - box[3]) < 0.5 * body || Math.abs(r.y - box[1]) < 0.5 * body));
+  };
+  // A line of a word or two, and an equation number on its row at the right, standing apart: a display formula (or a
+  // part of one: Times math sets its letters in the text's italic, and "f v dx" reads as a word).
+  const tagged = (ids: number[]) => {
+    const gs = ids.flatMap((i) => per[i]!);
+    if (proseWords(gs).words.length > 2) return false;
+    const box = union(ids.map((i) => lines[i]!.bbox));
+    const h = box[3] - box[1];
+    return lines.some((l, j) => !ids.includes(j) && EQ_NUMBER.test(l.text?.trim() ?? '') && l.bbox[0] > box[2] + 1.5 * body && vOverlap(l.bbox, box) > 0.5 * Math.min(h, l.bbox[3] - l.bbox[1]));
+  };
   const members = new Map<number, number[]>();
   lines.forEach((_, i) => members.set(root(i), [...(members.get(root(i)) ?? []), i]));
   const out: (MathLine | undefined)[] = lines.map((l) => ({ ...l }));
   const inVisual = lines.map(() => false);
   // Inline math in prose lines.
-  for (const ids of members.values()) {
-    if (!ids.some((i) => prose[i])) continue;
+  const inline = (ids: number[]) => {
     ids.forEach((i) => (inVisual[i] = true));
     const main = ids.reduce((a, b) => (lines[b]!.bbox[2] - lines[b]!.bbox[0] > lines[a]!.bbox[2] - lines[a]!.bbox[0] ? b : a));
     const gs = ids.flatMap((i) => per[i]!);
     const size = bodySize(gs);
     const text = inlineText(gs, rules, size, baselineOf(gs, size) ?? lineBase(lines[main]!));
-    if (text === undefined) continue;
+    if (text === undefined) return;
     const first = Math.min(...ids);
     out[first] = { ...lines[first]!, text, bbox: union(ids.map((i) => lines[i]!.bbox)) };
     ids.forEach((i) => i !== first && (out[i] = undefined));
+  };
+  // A display formula with a word or two waits for the display formulas (unless the line is all one side of a
+  // fraction: a Word fraction's numerator "∑ P(k) × label(k)" over a denominator of words); where none is
+  // written there, it is a prose line with its inline math after all.
+  const waiting: number[][] = [];
+  for (const ids of members.values()) {
+    if (!ids.some((i) => prose[i])) continue;
+    if ((displayed(ids.flatMap((i) => per[i]!), body, braces) || tagged(ids)) && !fractionSide(ids)) waiting.push(ids);
+    else inline(ids);
   }
   // Display formulas: neighbouring non-prose lines with math in them.
   const free = lines.map((_, i) => !inVisual[i] && per[i]!.some((g) => g.ch.trim()));
   let id = 0;
   for (const ids of stacks(free)) {
     const box = union(ids.map((i) => lines[i]!.bbox));
-    const inside = (g: Glyph) => (g.x0 + g.x1) / 2 > box[0] && (g.x0 + g.x1) / 2 < box[2] && g.base - 0.3 * g.size > box[1] && g.base - 0.3 * g.size < box[3];
+    // Glyphs in no line that the formula's box holds, or that stand just beside it (a tall bar opening the formula,
+    // drawn of cmex's pieces that pdf.js's text content leaves out).
+    const inside = (g: Glyph) => (g.x0 + g.x1) / 2 > box[0] - 0.8 * body && (g.x0 + g.x1) / 2 < box[2] + 0.8 * body && g.base - 0.3 * g.size > box[1] && g.base - 0.3 * g.size < box[3];
     const gs = [...ids.flatMap((i) => per[i]!).filter((g) => g.ch.trim()), ...loose.filter(inside)];
     // Math: a glyph that says so, or any glyph of a math font (a matrix of digits).
     if (!gs.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls))) continue;
@@ -222,10 +285,13 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     if (hidden.some((h) => (h.x0 + h.x1) / 2 > box[0] - 2.5 * body && (h.x0 + h.x1) / 2 < box[2] + 2.5 * body && h.base > box[1] && h.base - 0.3 * h.size < box[3])) continue;
     const near = rules.filter((r) => r.y > box[1] - 0.3 * body && r.y < box[3] + 0.3 * body && r.x0 > box[0] - body && r.x1 < box[2] + body);
     const latex = formulaLatex(body2, near);
-    if (!latex) continue;
+    // A formula that ends in a relation is a part of one ("Precision(k) =" beside a fraction of words); one that ends
+    // in an operator may be an exercise's blank ("3³ = 2³ + 3·2² + ___").
+    if (!latex || OPEN_END.test(latex)) continue;
     const formula: GlyphFormula = { id: id++, latex, bbox: box, ...(tag && { tag }) };
     for (const i of ids) out[i]!.formula = formula;
   }
+  for (const ids of waiting) if (!ids.some((i) => out[i]?.formula)) inline(ids);
   // An operator alone on a text line of no glyphs, over a formula: pdf.js's text content misplaces a glyph of
   // Word's formulas (a "+" put after the closing bracket), while the formula was rebuilt from where it is drawn.
   const formulas = [...new Set(out.map((l) => l?.formula).filter((f): f is GlyphFormula => f !== undefined))];

@@ -101,6 +101,24 @@ export function extensionGlyph(code: number, font: string, unicodes: readonly (s
   return OMX[String.fromCharCode(code)] ?? '';
 }
 
+/** cmex's depths in sizes below the baseline its glyphs hang from (their heights are near zero): TeX's metrics. */
+function omxDepth(code: number): number | undefined {
+  const steps: [number, number, number][] = [
+    [0x00, 0x0b, 1.2], [0x0c, 0x0d, 0.6], [0x0e, 0x0f, 1.2], [0x10, 0x11, 1.8], [0x12, 0x1f, 2.4], [0x20, 0x2d, 3.0], [0x2e, 0x2f, 1.8], [0x30, 0x37, 1.8], [0x38, 0x3b, 0.9],
+    [0x3c, 0x3d, 1.8], [0x3e, 0x3f, 0.3], [0x40, 0x41, 1.8], [0x42, 0x43, 0.6], [0x44, 0x45, 1.8], [0x68, 0x6f, 1.8], [0x70, 0x70, 1.2],
+    [0x71, 0x71, 1.8], [0x72, 0x72, 2.4], [0x73, 0x73, 3.0], [0x74, 0x74, 1.8],
+  ];
+  for (const [from, to, depth] of steps) if (code >= from && code <= to) return depth;
+  // Big operators: text style at even codes, display at odd; integrals hang further.
+  if (code === 0x52 || code === 0x48) return 1.11;
+  if (code === 0x5a || code === 0x49) return 2.22;
+  if (code >= 0x46 && code <= 0x61) return code >= 0x58 || (code < 0x50 && code % 2 === 1) || code === 0x61 ? 1.4 : 1.0;
+  return undefined;
+}
+
+/** How far a TeX extension font's glyph hangs below its baseline, in sizes; undefined for other fonts. */
+export const extensionDepth = (code: number, font: string): number | undefined => (isOmxFont(font) ? omxDepth(code) : undefined);
+
 /**
  * `text` (pdf.js's text content, where a glyph's code is gone) with an extension font's unnamed glyphs as the
  * characters they draw. A character is taken for a code where the map names nothing at that code and no

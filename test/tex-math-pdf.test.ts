@@ -1,0 +1,35 @@
+// Display formulas of pdflatex pages, read from the PDF's own glyphs (no model) and scored as olmOCR-bench scores a
+// formula: by how KaTeX renders it against the LaTeX the page was made from (test/fixtures/tex-math, make.mjs).
+// cm.pdf is set in Computer Modern as most papers are, with pdfTeX's ToUnicode maps that name few of cmex's glyphs
+// (its sums, integrals, radicals and big delimiters come through pdf.js as their codes: "X", "Z", "p"); times.pdf
+// in LaTeX's Times math (mathptmx: Times, Symbol and cmex).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain JS module without types
+import { scoreTest } from '../bench/eval/bench-tests.mjs';
+import { pagemark } from './support/run-cli';
+
+const dir = join(import.meta.dirname, 'fixtures/tex-math');
+const { display, aligned } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as { display: string[]; aligned: string[] };
+const all = [...display, ...aligned.map((a) => `\\begin{aligned}${a}\\end{aligned}`)];
+
+async function misread(pdf: string, formulas: readonly string[]): Promise<string[]> {
+  const r = await pagemark(join(dir, pdf), '--own-text-only');
+  expect(r.code).toBe(0);
+  return formulas.filter((f) => !(scoreTest({ type: 'math', math: f }, r.stdout) as { passed: boolean }).passed);
+}
+
+describe('formulas of pdflatex pages, from their glyphs', () => {
+  it('reads every display formula of a Computer Modern page as it was written', async () => {
+    expect(await misread('cm.pdf', all)).toEqual([]);
+  }, 120_000);
+
+  it('reads the display formulas of a Times page (mathptmx) as they were written', async () => {
+    // Not read: a formula of italic letters, scripts and "+" alone (Times math sets its letters in the text's
+    // italic, and no glyph of it says "math"); times.pdf leaves out \epsilon (one glyph with \varepsilon there).
+    const unread = ['a^{b^c} + x_{i_j}'];
+    const shown = all.filter((f) => !f.includes('\\epsilon'));
+    expect(await misread('times.pdf', shown)).toEqual(unread);
+  }, 120_000);
+});
