@@ -1,8 +1,8 @@
-// Display formulas of pdflatex pages, read from the PDF's own glyphs (no model) and scored as olmOCR-bench scores a
+// Display and inline formulas of pdflatex pages, read from the PDF's own glyphs (no model) and scored as olmOCR-bench scores a
 // formula: by how KaTeX renders it against the LaTeX the page was made from (test/fixtures/tex-math, make.mjs).
 // cm.pdf is set in Computer Modern as most papers are, with pdfTeX's ToUnicode maps that name few of cmex's glyphs
 // (its sums, integrals, radicals and big delimiters come through pdf.js as their codes: "X", "Z", "p"); times.pdf
-// in LaTeX's Times math (mathptmx: Times, Symbol and cmex).
+// in LaTeX's Times math (mathptmx: Times, Symbol and cmex); inline.pdf a Computer Modern paragraph of inline math.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { scoreTest } from '../bench/eval/bench-tests.mjs';
 import { pagemark } from './support/run-cli';
 
 const dir = join(import.meta.dirname, 'fixtures/tex-math');
-const { display, aligned } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as { display: string[]; aligned: string[] };
+const { display, aligned, inline } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as { display: string[]; aligned: string[]; inline: string[] };
 const all = [...display, ...aligned.map((a) => `\\begin{aligned}${a}\\end{aligned}`)];
 
 async function misread(pdf: string, formulas: readonly string[]): Promise<string[]> {
@@ -31,5 +31,14 @@ describe('formulas of pdflatex pages, from their glyphs', () => {
     const unread = ['a^{b^c} + x_{i_j}'];
     const shown = all.filter((f) => !f.includes('\\epsilon'));
     expect(await misread('times.pdf', shown)).toEqual(unread);
+  }, 120_000);
+
+  it('reads the inline formulas of a Computer Modern paragraph as they were written, in their lines', async () => {
+    // Not read: "f: X \\to Y" loses its "f:", and a bold \\mathbf{x} standing alone is not told from a bold word.
+    const unread = ['f: X \\to Y', '\\mathbf{W}^\\top \\mathbf{x}'];
+    expect(await misread('inline.pdf', inline)).toEqual(unread);
+    // A line with a text fraction stays in its paragraph, in its place.
+    const r = await pagemark(join(dir, 'inline.pdf'), '--own-text-only');
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('the value of $\\frac{a}{b}$ of this term is small whenever the data are well behaved and bounded in case 2.');
   }, 120_000);
 });

@@ -87,6 +87,15 @@ describe('pageMath', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.text).toMatch(/^\$\\Delta\\theta=0\.007\$º \. If is considered/);
   });
+  it('gives a line with a text fraction the size of its words, not of the numerator it starts with', () => {
+    // a pdflatex paragraph: "… the value of $\\frac{a}{b}$ of this term …", the fraction set in 7 pt in 11 pt text
+    const lines = readDrawn(fixture('inline-fraction-line'));
+    const fraction = lines.find((l) => l.text?.includes('\\frac{a}{b}'))!;
+    const plain = lines.find((l) => l.text?.startsWith('data are well behaved'))!;
+    expect(fraction.text).toContain('of this term is small');
+    expect(fraction.size).toBeCloseTo(plain.size!, 1);
+  });
+
   it('writes no formula that ends in a relation: "Precision(k) =" beside a fraction of words, numbered (1)', () => {
     // failing_pdf_pg9.pdf p3 (Word): the fraction's numerator and denominator are words, which stay text
     const lines = readDrawn(fixture('word-fraction-of-words'));

@@ -241,7 +241,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     const text = inlineText(gs, rules, size, baselineOf(gs, size) ?? lineBase(lines[main]!));
     if (text === undefined) return;
     const first = Math.min(...ids);
-    out[first] = { ...lines[first]!, text, bbox: union(ids.map((i) => lines[i]!.bbox)) };
+    // The line is the widest part's (its size, its face): the first may be a text fraction's numerator, set small,
+    // and a line taken for smaller type is laid out apart from its paragraph.
+    out[first] = { ...lines[main]!, text, bbox: union(ids.map((i) => lines[i]!.bbox)) };
     ids.forEach((i) => i !== first && (out[i] = undefined));
   };
   // A display formula with a word or two waits for the display formulas (unless the line is all one side of a
