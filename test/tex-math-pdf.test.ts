@@ -2,7 +2,8 @@
 // formula: by how KaTeX renders it against the LaTeX the page was made from (test/fixtures/tex-math, make.mjs).
 // cm.pdf is set in Computer Modern as most papers are, with pdfTeX's ToUnicode maps that name few of cmex's glyphs
 // (its sums, integrals, radicals and big delimiters come through pdf.js as their codes: "X", "Z", "p"); times.pdf
-// in LaTeX's Times math (mathptmx: Times, Symbol and cmex); inline.pdf a Computer Modern paragraph of inline math.
+// in LaTeX's Times math (mathptmx: Times, Symbol and cmex); inline.pdf a Computer Modern paragraph of inline math;
+// twocol.pdf short formulas in two columns.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,4 +42,11 @@ describe('formulas of pdflatex pages, from their glyphs', () => {
     const r = await pagemark(join(dir, 'inline.pdf'), '--own-text-only');
     expect(r.stdout.replace(/\s+/g, ' ')).toContain('the value of $\\frac{a}{b}$ of this term is small whenever the data are well behaved and bounded in case 2.');
   }, 120_000);
+
+  it('reads the display formulas of a two-column page each in its own column, numbers and all', async () => {
+    // Formulas level with each other across the gutter were one formula, with the left one's number among them.
+    const twoColumn = display.filter((f) => f.length < 60).slice(0, 30);
+    expect(await misread('twocol.pdf', twoColumn)).toEqual([]);
+  }, 120_000);
 });
+

@@ -107,6 +107,25 @@ function displayed(glyphs: readonly Glyph[], body: number, braces: readonly Glyp
   return braces.some((b) => b.x1 <= x0 + 0.1 * body && x0 - b.x1 < 2 * body && mid > b.base && mid < b.base + (b.depth ?? 1) * b.size);
 }
 
+/**
+ * The gutters of a page set in columns: an x that (almost) no prose line crosses, with prose lines wholly on each
+ * side of it (a title or an abstract across the page may cross it). Empty for a page of one column.
+ */
+function columnGutters(prose: readonly Box[], body: number): number[] {
+  const out: number[] = [];
+  const allowed = Math.max(2, 0.15 * prose.length);
+  for (const r of [...new Set(prose.map((b) => b[2]))].sort((x, y) => x - y)) {
+    const x = r + 0.1 * body;
+    if (out.some((g) => Math.abs(g - x) < 5 * body)) continue;
+    const left = prose.filter((b) => b[2] <= x);
+    const right = prose.filter((b) => b[0] >= x);
+    const crossing = prose.filter((b) => b[0] < x && b[2] > x).length;
+    if (crossing > allowed || left.length < 3 || right.length < 3) continue;
+    out.push((Math.max(...left.map((b) => b[2])) + Math.min(...right.map((b) => b[0]))) / 2);
+  }
+  return out;
+}
+
 /** The line ends in an equation number set apart at its right: "(3)", "(2.4a)". */
 function numbered(glyphs: readonly Glyph[], body: number): boolean {
   const gs = glyphs.filter((g) => g.ch.trim()).sort((a, b) => a.x0 - b.x0);
@@ -152,6 +171,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   }
   // Lines stacked a line's gap apart or less (a display formula's rows, limits and fraction parts), and an
   // equation number on a formula's row: the candidate lines in their groups.
+  // A page set in columns: formulas level with each other in two columns, and one's equation number, are not one.
+  const gutters = columnGutters(lines.filter((_, i) => prose[i]).map((l) => l.bbox), body);
+  const parted = (a: Box, b: Box) => gutters.some((x) => (a[2] <= x && b[0] >= x) || (b[2] <= x && a[0] >= x));
   function stacks(candidate: readonly boolean[]): number[][] {
     const group = lines.map((_, i) => i);
     const find = (i: number): number => (group[i] === i ? i : (group[i] = find(group[i]!)));
@@ -160,6 +182,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
         if (!candidate[i] || !candidate[j]) continue;
         const a = lines[i]!.bbox;
         const b = lines[j]!.bbox;
+        if (parted(a, b)) continue;
         const gap = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
         const xgap = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
         const number = [i, j].some((k) => EQ_NUMBER.test(lines[k]!.text?.trim() ?? '')) && vOverlap(a, b) > 0.5 * Math.min(a[3] - a[1], b[3] - b[1]);
