@@ -49,4 +49,3 @@ describe('formulas of pdflatex pages, from their glyphs', () => {
     expect(await misread('twocol.pdf', twoColumn)).toEqual([]);
   }, 120_000);
 });
-
