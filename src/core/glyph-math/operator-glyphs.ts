@@ -101,14 +101,16 @@ export function operatorGlyphs(
       }
       const w = (g.width ?? 0) * fontSize * Math.abs(fm) + ((g.isSpace ? wordSpacing : 0) + charSpacing) * dir;
       // Where pdf.js found no Unicode, the glyph's character code stands in, and its name may say more.
-      const code = g.originalCharCode === undefined ? undefined : extensionGlyph(g.originalCharCode, font.name, font.unicodes);
-      const ch = code ?? (g.unicode === undefined ? undefined : namedText(g.unicode, font.name, font.differences));
+      // Only an extension font's glyphs (cmex's) are read by their code, and hang by its metrics.
+      const cls = fontClass(font.name);
+      const code = cls === 'extension' ? g.originalCharCode : undefined;
+      const ch = (code === undefined ? undefined : extensionGlyph(code, font.name, font.unicodes)) ?? (g.unicode === undefined ? undefined : namedText(g.unicode, font.name, font.differences));
       if (level && ch !== undefined) {
         const x0 = m[0] * x * hScale + m[2] * rise + m[4];
         const base = m[1] * x * hScale + m[3] * rise + m[5];
         const x1 = x0 + m[0] * (g.width ?? 0) * fontSize * Math.abs(fm) * hScale;
-        const depth = g.originalCharCode === undefined ? undefined : extensionDepth(g.originalCharCode, font.name);
-        out.push({ ch, font: font.name, cls: fontClass(font.name), size, x0, x1, base, run, ...(depth !== undefined && { depth }) });
+        const depth = code === undefined ? undefined : extensionDepth(code, font.name);
+        out.push({ ch, font: font.name, cls, size, x0, x1, base, run, ...(depth !== undefined && { depth }) });
       }
       x += w;
     }

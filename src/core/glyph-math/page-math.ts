@@ -91,14 +91,13 @@ function isProse(glyphs: readonly Glyph[]): boolean {
 }
 
 /**
- * A line of the page (its layer lines side by side) that is a display formula with a word or two in it, not
+ * A line of the page (its layer lines side by side) with a word or two in it that is a display formula, not
  * prose: numbered as an equation, or a row of cases (right of a tall brace of the extension font, within its
  * height: "0 otherwise"). A paper set in Computer Modern writes \mathrm{softmax} and \text{if} in its body
  * text's font ("Attention(Q, K, V) = softmax(QKᵀ/√d)V (1)"). Math with a word or two is not enough: an
  * algorithm's "Input G = (V, E), C = {V₁, …}" and a list of atoms "C1′, C2′, … and O5′) and" are lines of text.
  */
 function displayed(glyphs: readonly Glyph[], body: number, braces: readonly Glyph[]): boolean {
-  if (proseWords(glyphs).words.length > 2) return false;
   if (numbered(glyphs, body) && glyphs.some(isMathGlyph)) return true;
   const shown = glyphs.filter((g) => g.ch.trim());
   if (!shown.length) return false;
@@ -244,12 +243,11 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   };
   // A line of a word or two, and an equation number on its row at the right, standing apart: a display formula (or a
   // part of one: Times math sets its letters in the text's italic, and "f v dx" reads as a word).
+  const numbers = lines.flatMap((l, j) => (EQ_NUMBER.test(l.text?.trim() ?? '') ? [j] : []));
   const tagged = (ids: number[]) => {
-    const gs = ids.flatMap((i) => per[i]!);
-    if (proseWords(gs).words.length > 2) return false;
     const box = union(ids.map((i) => lines[i]!.bbox));
     const h = box[3] - box[1];
-    return lines.some((l, j) => !ids.includes(j) && EQ_NUMBER.test(l.text?.trim() ?? '') && l.bbox[0] > box[2] + 1.5 * body && vOverlap(l.bbox, box) > 0.5 * Math.min(h, l.bbox[3] - l.bbox[1]));
+    return numbers.some((j) => !ids.includes(j) && lines[j]!.bbox[0] > box[2] + 1.5 * body && vOverlap(lines[j]!.bbox, box) > 0.5 * Math.min(h, lines[j]!.bbox[3] - lines[j]!.bbox[1]));
   };
   const members = new Map<number, number[]>();
   lines.forEach((_, i) => members.set(root(i), [...(members.get(root(i)) ?? []), i]));
@@ -275,7 +273,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   const waiting: number[][] = [];
   for (const ids of members.values()) {
     if (!ids.some((i) => prose[i])) continue;
-    if ((displayed(ids.flatMap((i) => per[i]!), body, braces) || tagged(ids)) && !fractionSide(ids)) waiting.push(ids);
+    const gs = ids.flatMap((i) => per[i]!);
+    const fewWords = proseWords(gs).words.length <= 2;
+    if (fewWords && (displayed(gs, body, braces) || tagged(ids)) && !fractionSide(ids)) waiting.push(ids);
     else inline(ids);
   }
   // Display formulas: neighbouring non-prose lines with math in them.

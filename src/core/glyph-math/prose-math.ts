@@ -5,6 +5,7 @@
 //   inlineText(glyphs, rules, bodySize, baseline) → "for $n=1$ we have $1^{2}=\frac{1}{6}(1)(2)(3)$." | undefined
 import { mathLetter } from '../text-layer/inline-math';
 import { isItalicFont, type Glyph } from './glyphs';
+import { cx } from './formula-atoms';
 import { formulaLatex, type Rule } from './formula-latex';
 import { ACCENTS, FUNCTION_NAMES } from './symbols';
 
@@ -88,9 +89,8 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
   const after = gs.slice(first + 1).find((g) => g.ch.trim());
   const marker = LIST_MARKER.test(gs[first]!.ch) && !!after && after.x0 - gs[first]!.x1 > 0.2 * body ? gs[first] : undefined;
   // An accent glyph over a math letter (TeX's \hat{y}: cmr's ˆ over cmmi's y) is that letter's.
-  const mid = (g: Glyph) => (g.x0 + g.x1) / 2;
   const accent = (g: Glyph) =>
-    ACCENTS[g.ch] !== undefined && gs.some((h) => h !== g && isMathGlyph(h) && mid(g) > h.x0 - 0.1 * h.size && mid(g) < h.x1 + 0.1 * h.size && g.base <= h.base + 0.05 * h.size);
+    ACCENTS[g.ch] !== undefined && gs.some((h) => h !== g && isMathGlyph(h) && cx(g) > h.x0 - 0.1 * h.size && cx(g) < h.x1 + 0.1 * h.size && g.base <= h.base + 0.05 * h.size);
   const math = gs.map((g, k) => g !== marker && (isMathGlyph(g) || shifted(g) || weak[k]! || anchor(k) || accent(g)));
   if (!math.some(Boolean)) return undefined;
   // Runs: math glyphs, and joining glyphs between or right after them; spaces inside a run stay in it.
