@@ -3,7 +3,9 @@
 // cm.pdf is set in Computer Modern as most papers are, with pdfTeX's ToUnicode maps that name few of cmex's glyphs
 // (its sums, integrals, radicals and big delimiters come through pdf.js as their codes: "X", "Z", "p"); times.pdf
 // in LaTeX's Times math (mathptmx: Times, Symbol and cmex); inline.pdf a Computer Modern paragraph of inline math;
-// twocol.pdf short formulas in two columns.
+// twocol.pdf short formulas in two columns; lm.pdf in Latin Modern (lmodern: its fonts' own names, a map naming
+// each glyph); further-*.pdf formulas of physics, statistics and logic (long arrows TeX joins of two glyphs, labels
+// over arrows, horizontal braces, stacked limits, \hbar, bold letters) in the three faces.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +14,7 @@ import { scoreTest } from '../bench/eval/bench-tests.mjs';
 import { pagemark } from './support/run-cli';
 
 const dir = join(import.meta.dirname, 'fixtures/tex-math');
-const { display, aligned, inline } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as { display: string[]; aligned: string[]; inline: string[] };
+const { display, aligned, inline, further } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as { display: string[]; aligned: string[]; inline: string[]; further: string[] };
 const all = [...display, ...aligned.map((a) => `\\begin{aligned}${a}\\end{aligned}`)];
 
 async function misread(pdf: string, formulas: readonly string[]): Promise<string[]> {
@@ -24,6 +26,18 @@ async function misread(pdf: string, formulas: readonly string[]): Promise<string
 describe('formulas of pdflatex pages, from their glyphs', () => {
   it('reads every display formula of a Computer Modern page as it was written', async () => {
     expect(await misread('cm.pdf', all)).toEqual([]);
+  }, 120_000);
+
+  it('reads every display formula of a Latin Modern page (lmodern) as it was written', async () => {
+    // Its extension font is named LMMathExtension10: big delimiters hang by cmex's metrics, tall bars are ∣ pieces.
+    expect(await misread('lm.pdf', all)).toEqual([]);
+  }, 120_000);
+
+  it.each(['further-cm.pdf', 'further-lm.pdf', 'further-times.pdf'])('reads arrows, braces, stacked limits and bold letters of %s as written', async (pdf) => {
+    // "=⇒" is \implies, "−→" with a label over it \xrightarrow{f}, cmsy's stem "7" and "→" \mapsto, tips and
+    // rules under a sum \underbrace{…}_{n}, a macron across h \hbar; Times sets \mathbf in its bold text face.
+    const shown = pdf === 'further-times.pdf' ? further.filter((f) => !f.includes('\\epsilon')) : further;
+    expect(await misread(pdf, shown)).toEqual([]);
   }, 120_000);
 
   it('reads the display formulas of a Times page (mathptmx) as they were written', async () => {

@@ -1,9 +1,9 @@
 // A formula's glyphs as atoms: each glyph named in LaTeX with its box and baseline, upright letter runs as
 // function names, tall delimiter pieces joined; and the geometry the builder measures atoms by.
 import type { Glyph } from './glyphs';
-import { baseFontName } from '../text-layer/font-name';
+import { baseFontName, isBoldFont } from '../text-layer/font-name';
 import { isItalicFace } from './glyphs';
-import { ACCENTS, BIG_OPERATORS, FUNCTION_NAMES, functionName, glyphLatex, isDelimiterPiece } from './symbols';
+import { ACCENTS, BIG_OPERATORS, FUNCTION_NAMES, functionName, glyphLatex, isBraceTip, isDelimiterPiece } from './symbols';
 
 /** A formula part: a glyph, or something built of several (a fraction, a root, an operator with limits). */
 export interface Atom {
@@ -25,6 +25,8 @@ export interface Atom {
   hangs?: boolean;
   /** A piece of a tall delimiter (⎛ ⎜ ⎝): stacked pieces are one delimiter. */
   piece?: boolean;
+  /** A tip of a horizontal brace (formula-braces.ts). */
+  brace?: boolean;
 }
 
 /** A layout the builder cannot read: the formula is left as it was found. */
@@ -54,11 +56,20 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
     negated.add(rel);
     taken.add(slash);
   }
+  const allBold = gs.every((g) => g.cls !== 'text' || !/[A-Za-z0-9]/.test(g.ch) || isBoldFont(g.font));
   for (let i = 0; i < gs.length; i++) {
     const g = gs[i]!;
     if (taken.has(g)) continue;
+    // A brace tip sits on its baseline, an eighth of a size tall.
+    if (g.cls === 'extension' && isBraceTip(g.ch)) {
+      atoms.push({ tex: '', x0: g.x0, x1: g.x1, base: g.base, size: g.size, top: g.base - 0.15 * g.size, bottom: g.base, brace: true });
+      continue;
+    }
     const hangs = g.cls === 'extension' || (g.cls === 'symbol' && '√∑∏∫'.includes(g.ch));
     const upright = /[A-Za-z]/.test(g.ch) && (g.cls === 'roman' || g.cls === 'math' || (g.cls === 'text' && !isItalicFace(g.font)));
+    // Times math sets \mathbf in the text's bold face (Computer Modern in its own, cmbx: class 'bold'); in a bold
+    // caption or heading, where every text letter is bold, bold is the line's style.
+    const bold = g.cls === 'text' && !allBold && isBoldFont(g.font) && !isItalicFace(g.font);
     // A run of upright letters in one run with no gap: a function name ("sin") or a word in \mathrm.
     if (upright) {
       const run = [g];
@@ -70,7 +81,7 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
       }
       const word = run.map((x) => x.ch).join('');
       if (word.length > 1) {
-        const name = FUNCTION_NAMES.has(word) ? functionName(word) : `\\mathrm{${word}}`;
+        const name = FUNCTION_NAMES.has(word) ? functionName(word) : `${bold ? '\\mathbf' : '\\mathrm'}{${word}}`;
         atoms.push({ tex: name, x0: g.x0, x1: run.at(-1)!.x1, base: g.base, size: g.size, top: g.base - 0.7 * g.size, bottom: g.base + 0.2 * g.size, upright: true });
         run.forEach((x) => taken.add(x));
         continue;
@@ -80,18 +91,82 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
     // Adobe's Symbol (and URW's Standard Symbols) draws its phi (φ) with a straight stroke and phi1 (ϕ) curled: the
     // reverse of TeX's. (Its one epsilon, ε, is what LaTeX's Times math sets for \epsilon and \varepsilon alike.)
     const symbolPhi = /symbol|standardsym/i.test(g.font) && (g.ch === 'φ' || g.ch === 'ϕ') ? (g.ch === 'φ' ? '\\phi' : '\\varphi') : undefined;
-    const plain = symbolPhi ?? glyphLatex(g.ch, g.cls);
+    const plain = symbolPhi ?? glyphLatex(g.ch, bold ? 'bold' : g.cls);
     const tex = negated.has(g) && plain !== undefined ? (NEGATED[plain] ?? `\\not${/^[A-Za-z]/.test(plain) ? ' ' : ''}${plain}`) : plain;
     if (tex === undefined && !accent) return undefined;
     const big = tex !== undefined && (BIG_OPERATORS.has(tex) || tex === '\\surd');
     const top = hangs ? g.base - 0.05 * g.size : g.base - (big ? 0.95 : 0.7) * g.size;
     const bottom = hangs ? g.base + (g.depth ?? (big ? 1.4 : 1.0)) * g.size : g.base + (big ? 0.35 : 0.2) * g.size;
-    // cmex draws a tall bar as its bar glyph repeated (\left| … \right|, a determinant's sides).
-    const piece = isDelimiterPiece(g.ch) || (g.cls === 'extension' && (g.ch === '|' || g.ch === '‖'));
-    atoms.push({ tex: tex ?? '', x0: g.x0, x1: g.x1, base: g.base, size: g.size, top, bottom, ch: g.ch, hangs: hangs || piece, ...(piece && { piece }), ...(accent && { accent }), ...(BIG_OPERATORS.has(tex ?? '') && { op: true }) });
+    // cmex draws a tall bar as its bar glyph repeated (\left| … \right|, a determinant's sides); Latin Modern's
+    // map names that glyph ∣ and its double ∥.
+    const bar = g.cls === 'extension' ? EXTENSION_BARS[g.ch] : undefined;
+    const piece = isDelimiterPiece(g.ch) || bar !== undefined;
+    atoms.push({ tex: bar ?? tex ?? '', x0: g.x0, x1: g.x1, base: g.base, size: g.size, top, bottom, ch: g.ch, hangs: hangs || piece, ...(piece && { piece }), ...(accent && { accent }), ...(BIG_OPERATORS.has(tex ?? '') && { op: true }) });
   }
-  return integrals(norms(ellipses(dotColumns(joinPieces(atoms)))));
+  return integrals(norms(ellipses(dotColumns(joinPieces(textWords(atoms))))));
 }
+
+/**
+ * Words of a formula's text (\text{for all}) a word space apart on one baseline: one text atom, its spaces kept
+ * (KaTeX draws them; \mathrm{for}\mathrm{all} runs the words together).
+ */
+function textWords(atoms: Atom[]): Atom[] {
+  const word = (a: Atom) => /^\\mathrm\{[A-Za-z]+\}$/.test(a.tex);
+  const words = atoms.filter(word).sort((a, b) => a.x0 - b.x0);
+  const out = atoms.filter((a) => !word(a));
+  let phrase: Atom[] = [];
+  const close = () => {
+    if (phrase.length === 1) out.push(phrase[0]!);
+    else if (phrase.length) out.push({ ...phrase[0]!, ...union(phrase), base: phrase[0]!.base, size: phrase[0]!.size, tex: `\\text{${phrase.map((a) => a.tex.slice(8, -1)).join(' ')}}` });
+    phrase = [];
+  };
+  for (const w of words) {
+    const last = phrase.at(-1);
+    const gap = last ? w.x0 - last.x1 : 0;
+    const between = last && atoms.some((a) => !word(a) && a.x0 >= last.x1 - 0.05 * w.size && a.x1 <= w.x0 + 0.05 * w.size && a.bottom > w.top && a.top < w.bottom);
+    if (!last || (Math.abs(w.base - last.base) < 0.05 * w.size && gap > 0.15 * w.size && gap < 0.5 * w.size && !between)) phrase.push(w);
+    else {
+      close();
+      phrase.push(w);
+    }
+  }
+  close();
+  return out;
+}
+
+/**
+ * TeX builds its long arrows of two glyphs run together (\joinrel): "=" and "⇒" are \Longrightarrow (\implies),
+ * "⇐" and "⇒" \Longleftrightarrow (\iff), "−" and "→" \longrightarrow (an \xrightarrow's shaft is more "−"),
+ * cmsy's mapsto stem (code "7", which pdfTeX's map leaves unnamed) and "→" \mapsto, cmmi's hook (code ",") and "→"
+ * \hookrightarrow. A pair is one arrow only where its glyphs touch on one baseline: relations set side by side
+ * ("x ← −y") stand a thick space apart.
+ */
+const ARROW_PAIRS: Record<string, string> = {
+  '=⇒': '⟹', '⇐=': '⟸', '⇐⇒': '⟺', '−→': '⟶', '-→': '⟶', '←−': '⟵', '←-': '⟵', '←→': '⟷', '−−': '−', '--': '−', '7→': '↦', '7⟶': '⟼', '↦−': '↦', '↦⟶': '⟼', ',→': '↪', '↪→': '↪',
+};
+
+export function joinedArrows(glyphs: readonly Glyph[]): Glyph[] {
+  const out = [...glyphs];
+  const touch = (a: Glyph, b: Glyph) => Math.abs(a.base - b.base) < 0.1 * a.size && Math.abs(a.size - b.size) < 0.2 * a.size && b !== a && b.x0 > a.x0 - 0.1 * a.size && b.x0 < a.x1 + 0.02 * a.size;
+  // A stem or hook is no character of its own: only its font says what it is.
+  const arrowPart = (g: Glyph) => (g.ch === '7' ? g.cls === 'symbol' : g.ch === ',' ? g.cls === 'italic' : true);
+  for (let joined = true; joined; ) {
+    joined = false;
+    for (let i = 0; i < out.length && !joined; i++) {
+      const a = out[i]!;
+      const j = out.findIndex((b) => ARROW_PAIRS[a.ch + b.ch] !== undefined && arrowPart(a) && touch(a, b));
+      if (j < 0) continue;
+      const b = out[j]!;
+      out[i] = { ...a, ch: ARROW_PAIRS[a.ch + b.ch]!, cls: 'symbol', x1: Math.max(a.x1, b.x1) };
+      out.splice(j, 1);
+      joined = true;
+    }
+  }
+  return out;
+}
+
+/** An extension font's bar pieces, as the delimiter their stack draws. */
+const EXTENSION_BARS: Record<string, string> = { '|': '|', '∣': '|', '‖': '\\|', '∥': '\\|' };
 
 /**
  * Three full stops set one under another (TeX's \vdots) or stepping down to the right (\ddots), a third of a

@@ -9,7 +9,7 @@
 import type { BBox } from '../../protocol/page';
 import { union } from '../layout/geometry';
 import type { Block } from '../layout/types';
-import type { GlyphFormula, MathLine } from './page-math';
+import { EQ_NUMBER, type GlyphFormula, type MathLine } from './page-math';
 
 /**
  * A formula that states something and has a formula's build (a fraction, a root, a big operator, scripts, Greek):
@@ -38,6 +38,9 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
     // browser's √): the recognizer reads it from the pixels.
     const ids = [...new Map(held.flatMap((l) => (l.formula ? [[l.formula.id, l.formula] as const] : []))).values()];
     if (ids.some((f, i) => ids.some((g, j) => j > i && Math.min(f.bbox[3], g.bbox[3]) - Math.max(f.bbox[1], g.bbox[1]) > 0.5 * Math.min(f.bbox[3] - f.bbox[1], g.bbox[3] - g.bbox[1])))) continue;
+    // A column of equation numbers the layout made a block of (numbered displays one under another, a short line
+    // between): the formulas are written where their glyphs are.
+    if (held.every((l) => EQ_NUMBER.test(l.text?.trim() ?? ''))) continue;
     if (held.every((l) => l.formula)) {
       writeFormula(b, unwritten(held, written), texts);
       done.add(b);
@@ -48,10 +51,11 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
   }
   // A paragraph the layout ran through a formula not written yet (one set with a word or two in the body's font,
   // "Attention(Q, K, V) = softmax(…)", is no narrower than prose) is cut as a formula block is: a formula that states
-  // something, set in from the paragraph's left edge as a display is (an algorithm's run-on line of math is not).
+  // something, set in from the paragraph's left edge as a display is (an algorithm's run-on line of math is not), or
+  // set on rows of its own (a multline's first row starts at the margin).
   for (const b of runThrough) {
-    const inset = (f: GlyphFormula) => f.bbox[0] - b.bbox[0] > 0.1 * (b.bbox[2] - b.bbox[0]);
-    const fresh = layer.filter(within(b.bbox)).some((l) => l.formula && !written.has(l.formula.id) && STATEMENT.test(l.formula.latex) && BUILD.test(l.formula.latex) && inset(l.formula));
+    const setApart = (f: GlyphFormula) => f.bbox[0] - b.bbox[0] > 0.1 * (b.bbox[2] - b.bbox[0]) || f.latex.includes('\\\\');
+    const fresh = layer.filter(within(b.bbox)).some((l) => l.formula && !written.has(l.formula.id) && STATEMENT.test(l.formula.latex) && BUILD.test(l.formula.latex) && setApart(l.formula));
     if (fresh) cut(b);
   }
   // Lines of a formula written in its own block that the layout put in another (a fraction's denominators on the

@@ -42,7 +42,7 @@ describe('formulaLatex on corpus excerpts', () => {
   it('reads fractions side by side, each numerator on the row of the one beside it', () => {
     // load_v_error.pdf p6 (PLOS ONE, MinionPro and TeX fonts): DC/Dt = ∂C/∂t + ∂C/∂s ∫ Ė ds′
     const f = fixture('fractions-side-by-side') as unknown as { glyphs: Glyph[]; rules: Rule[] };
-    expect(formulaLatex(f.glyphs, f.rules)).toBe("\\frac{DC(s,t)}{Dt}=\\frac{\\partial C(s,t)}{\\partial t}+\\frac{\\partial C(s,t)}{\\partial s}\\int_{0}^{s}\\dot{E}(s^{'},t)ds^{'}");
+    expect(formulaLatex(f.glyphs, f.rules)).toBe("\\frac{DC(s,t)}{Dt}=\\frac{\\partial C(s,t)}{\\partial t}+\\frac{\\partial C(s,t)}{\\partial s}\\int_{0}^{s}\\dot{E}(s',t)ds'");
   });
   it('writes dots set a thin space apart on the baseline as \\ldots', () => {
     // bws_book_ch2.pdf p11: "1, 2, 3, 4, . . . , 100"
@@ -124,5 +124,24 @@ describe('formulaLatex on hand-set constructs', () => {
     ];
     (glyphs[0] as Glyph & { size: number }).size = 40;
     expect(formulaLatex(glyphs, [])).toMatch(/^\\begin\{cases\}x & \\mathrm\{if\}x\\geq 0 \\\\ -x & 1\\end\{cases\}$/);
+  });
+  it('reads two arrow glyphs run together as one long arrow, and relations a thick space apart as two', () => {
+    // TeX's \longleftarrow is ← and − overlapping (\joinrel); "x ← −y" sets them 5mu apart
+    const arrow = (gap: number) => [g('y', 'CMMI10', 100, 100), g('←', 'CMSY10', 112, 100, 20, 20), g('−', 'CMSY10', 132 + gap, 100, 20, 15), g('x', 'CMMI10', 152 + gap, 100)];
+    expect(formulaLatex(arrow(-3), [])).toBe('y\\longleftarrow x');
+    expect(formulaLatex(arrow(6), [])).toBe('y\\leftarrow-x');
+    // \implies: "=" of cmr and "⇒" of cmsy; \mapsto: cmsy's stem (code "7", no width) at the arrow's start
+    expect(formulaLatex([g('A', 'CMMI10', 100, 100), g('=', 'CMR10', 116, 100, 20, 15), g('⇒', 'CMSY10', 128, 100, 20, 20), g('B', 'CMMI10', 152, 100)], [])).toBe('A\\Longrightarrow B');
+    expect(formulaLatex([g('x', 'CMMI10', 100, 100), g('7', 'CMSY10', 114, 100, 20, 0), g('→', 'CMSY10', 114, 100, 20, 20), g('y', 'CMMI10', 138, 100)], [])).toBe('x\\mapsto y');
+    // A digit 7 of the text before an arrow is a 7.
+    expect(formulaLatex([g('7', 'CMR10', 100, 100, 20, 10), g('→', 'CMSY10', 110, 100, 20, 20), g('y', 'CMMI10', 134, 100)], [])).toBe('7\\to y');
+  });
+  it('sets a script-size label over an arrow as its \\xrightarrow, and over a relation with \\overset', () => {
+    const over = (rel: string, font: string) => [g('X', 'CMMI10', 100, 100), g(rel, font, 118, 100, 20, 20), g('f', 'CMMI7', 125, 88, 14, 6), g('Y', 'CMMI10', 142, 100)];
+    expect(formulaLatex(over('→', 'CMSY10'), [])).toBe('X\\xrightarrow{f}Y');
+    expect(formulaLatex(over('=', 'CMR10'), [])).toBe('X\\overset{f}{=}Y');
+    // A superscript on a relation is raised less: it stays a script.
+    const sup = [g('X', 'CMMI10', 100, 100), g('∼', 'CMSY10', 118, 100, 20, 16), g('f', 'CMMI7', 134, 92, 14, 6), g('Y', 'CMMI10', 144, 100)];
+    expect(formulaLatex(sup, [])).toBe('X\\sim^{f}Y');
   });
 });

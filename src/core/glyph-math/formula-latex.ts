@@ -7,8 +7,9 @@
 //   formulaLatex(glyphs, rules) → "\sum_{k=1}^{n}k^{2}=\frac{1}{6}n(n+1)(2n+1)" | undefined   (parses in KaTeX)
 import type { Glyph } from './glyphs';
 import { latexSymbols, symbolAgreement, textSymbols } from './formula-symbols';
-import { baselineOf, cx, cy, glyphAtoms, mainSize, union, Unsure, type Atom } from './formula-atoms';
+import { baselineOf, cx, cy, glyphAtoms, joinedArrows, mainSize, union, Unsure, type Atom } from './formula-atoms';
 import { arrange, delimitedRows } from './formula-rows';
+import { horizontalBraces } from './formula-braces';
 import { parsesInKatex } from './katex-check';
 
 /** A horizontal rule drawn on the page (a fraction bar, a radical's overbar), in pixels. */
@@ -23,7 +24,8 @@ export function formulaLatex(glyphs: readonly Glyph[], rules: readonly Rule[]): 
   // Symbol's radical extender (U+F8E5) draws a radical's overbar as glyphs: they are its rule.
   const bars = glyphs.filter((g) => g.ch === RADICAL_EXTENDER);
   const drawn = bars.length ? [...rules, ...barRules(bars)] : rules;
-  const atoms = glyphAtoms(glyphs.filter((g) => g.ch !== RADICAL_EXTENDER));
+  const read = joinedArrows(glyphs.filter((g) => g.ch !== RADICAL_EXTENDER));
+  const atoms = glyphAtoms(read);
   if (!atoms || atoms.length === 0) return undefined;
   try {
     const latex = build(atoms, [...drawn]);
@@ -31,13 +33,20 @@ export function formulaLatex(glyphs: readonly Glyph[], rules: readonly Rule[]): 
     // reading gone wrong. (The parse that lists the letters is the parse check, where KaTeX exposes its parser.)
     const written = latexSymbols(latex);
     if (written === undefined) return parsesInKatex(latex) ? latex : undefined;
-    return symbolAgreement(written, textSymbols(glyphs.map((g) => g.ch).join(''))) < 1 ? undefined : latex;
+    return symbolAgreement(written, textSymbols(read.map((g) => g.ch).join(''))) < 1 ? undefined : latex;
   } catch (e) {
     if (e instanceof Unsure) return undefined;
     throw e;
   }
 }
 
+/** Relations a label is set over: arrows as the stretching arrow KaTeX draws (true), the rest under \\overset. */
+const STRETCHED: Record<string, [string, boolean]> = {
+  '\\to': ['\\xrightarrow', true], '\\rightarrow': ['\\xrightarrow', true], '\\longrightarrow': ['\\xrightarrow', true], '\\leftarrow': ['\\xleftarrow', true],
+  '\\longleftarrow': ['\\xleftarrow', true], '\\Rightarrow': ['\\xRightarrow', true], '\\Longrightarrow': ['\\xRightarrow', true], '\\leftrightarrow': ['\\xleftrightarrow', true],
+  '\\longleftrightarrow': ['\\xleftrightarrow', true], '\\mapsto': ['\\xmapsto', true], '\\longmapsto': ['\\xmapsto', true], '\\hookrightarrow': ['\\xhookrightarrow', true],
+  '=': ['', false], '\\approx': ['', false], '\\sim': ['', false], '\\simeq': ['', false], '\\le': ['', false], '\\leq': ['', false], '\\ge': ['', false], '\\geq': ['', false], '\\equiv': ['', false], ':=': ['', false],
+};
 const RADICAL_EXTENDER = '\uf8e5';
 const WIDE: Record<string, string> = { '\\hat': '\\widehat', '\\tilde': '\\widetilde', '\\bar': '\\overline' };
 
@@ -58,6 +67,8 @@ function build(input: Atom[], rules: Rule[]): string {
   let atoms = [...input];
   const s = mainSize(atoms);
   const inside = (r: Rule, a: Atom) => cx(a) > r.x0 - 0.1 * s && cx(a) < r.x1 + 0.1 * s;
+
+  if (atoms.some((a) => a.brace)) atoms = horizontalBraces(atoms, rules, s, build);
 
   // √ with a rule starting at its right edge, near its top: everything under the rule is the radicand.
   for (const root of atoms.filter((a) => a.tex === '\\surd')) {
@@ -130,6 +141,40 @@ function build(input: Atom[], rules: Rule[]): string {
     atoms.push({ tex: `\\overline{${build(under, [])}}`, ...box, top: r.y, base: baselineOf(under), size: s });
   }
 
+  // A label set over or under an arrow or a relation (\xrightarrow{f}, \stackrel{\mathrm{def}}{=}): script-size
+  // glyphs in the relation's width, off its baseline by more than a script is raised (TeX raises a label 0.6 size, a superscript 0.4).
+  for (const rel of atoms.filter((a) => STRETCHED[a.tex] !== undefined && a.size >= 0.85 * s)) {
+    const within = (a: Atom) => a !== rel && a.size < 0.9 * s && a.x0 >= rel.x0 - 0.3 * s && a.x1 <= rel.x1 + 0.3 * s;
+    const upper = atoms.filter((a) => within(a) && a.base < rel.base - 0.5 * s && a.base > rel.base - 1.5 * s);
+    const lower = atoms.filter((a) => within(a) && a.top > rel.base - 0.1 * s && a.base < rel.base + 1.2 * s);
+    const oneRow = (part: Atom[]) => part.every((a) => Math.abs(a.base - part[0]!.base) < 0.3 * a.size);
+    const centred = (part: Atom[]) => Math.abs(cx(union(part)) - cx(rel)) < 0.3 * s + 0.25 * (rel.x1 - rel.x0);
+    const [over, under] = [upper, lower].map((part) => (part.length && oneRow(part) && centred(part) ? part : [])) as [Atom[], Atom[]];
+    if (!over.length && !under.length) continue;
+    const label = (part: Atom[]) => build(part, []);
+    const [command, arrow] = STRETCHED[rel.tex]!;
+    let tex = rel.tex;
+    if (arrow) tex = `${command}${under.length ? `[${label(under)}]` : ''}{${over.length ? label(over) : ''}}`;
+    else {
+      if (under.length) tex = `\\underset{${label(under)}}{${tex}}`;
+      if (over.length) tex = `\\overset{${label(over)}}{${tex}}`;
+    }
+    const parts = [rel, ...over, ...under];
+    atoms = atoms.filter((a) => !parts.includes(a));
+    atoms.push({ ...rel, tex, ...union(parts), base: rel.base, size: rel.size });
+  }
+
+  // A limit of rows set one under another (\substack{0 \le i \le m \\ 0 < j < n}): a row starts below the
+  // glyphs of the last (a script of a limit overlaps its row).
+  const limitLatex = (limit: Atom[]) => {
+    const rows: Atom[][] = [];
+    for (const a of [...limit].sort((p, q) => p.base - q.base)) {
+      const last = rows.at(-1);
+      if (last && (a.top < Math.max(...last.map((b) => b.bottom)) - 0.05 * a.size || a.base - last[0]!.base < 0.6 * a.size)) last.push(a);
+      else rows.push([a]);
+    }
+    return rows.length > 1 ? `\\substack{${rows.map((r) => build(r, [])).join('\\\\')}}` : build(limit, []);
+  };
   // Limits above and below a big operator (or a function name such as lim with something under it).
   const ops = atoms.filter((a) => a.op || (a.upright && /^\\(lim|max|min|sup|inf|liminf|limsup|operatorname\{arg(max|min)\})$/.test(a.tex)));
   // A limit belongs to the operator whose middle is nearest its own (two sums side by side).
@@ -138,7 +183,7 @@ function build(input: Atom[], rules: Rule[]): string {
     if (!atoms.includes(op)) continue;
     const w = op.x1 - op.x0;
     const near = (a: Atom) => a !== op && !ops.includes(a) && a.size < 0.95 * s && cx(a) > op.x0 - 0.8 * w - 0.3 * s && cx(a) < op.x1 + 0.8 * w + 0.3 * s && nearestOp(a) === op;
-    // Above or below the row: off its baseline by more than a script is raised or lowered.
+    // Above or below the row: off its baseline by more than a script is raised (TeX raises a label 0.6 size, a superscript 0.4).or lowered.
     // The row is the operator's own, where rows stack (an aligned pair, each with its ∑).
     const full = atoms.filter((a) => !ops.includes(a) && a.size >= 0.85 * s);
     const beside = full.filter((a) => a.base > op.top && a.base < op.bottom);
@@ -157,13 +202,20 @@ function build(input: Atom[], rules: Rule[]): string {
         grown = next !== undefined;
         if (next) limit.push(next);
       }
+      // Rows of a \substack stand one under another, further from the operator than the first reaches.
+      for (let grown = true; grown; ) {
+        const edge = above ? Math.min(...limit.map((a) => a.top)) : Math.max(...limit.map((a) => a.bottom));
+        const next = atoms.find((a) => near(a) && !a.hangs && !limit.includes(a) && (above ? a.base < row && a.bottom > edge - 0.4 * a.size : a.base > row && a.top < edge + 0.4 * a.size));
+        grown = next !== undefined;
+        if (next) limit.push(next);
+      }
       return limit;
     };
     const upper = chain(true);
     const lower = chain(false);
     if (!upper.length && !lower.length) continue;
-    const sub = lower.length ? `_{${build(lower, [])}}` : '';
-    const sup = upper.length ? `^{${build(upper, [])}}` : '';
+    const sub = lower.length ? `_{${limitLatex(lower)}}` : '';
+    const sup = upper.length ? `^{${limitLatex(upper)}}` : '';
     const parts = [op, ...upper, ...lower];
     atoms = atoms.filter((a) => !parts.includes(a));
     atoms.push({ ...op, tex: `${op.tex}${sub}${sup}`, ...union(parts), op: true, upright: false });
@@ -189,7 +241,9 @@ function build(input: Atom[], rules: Rule[]): string {
       continue;
     }
     atoms = atoms.filter((a) => a !== acc);
-    target.tex = `${acc.accent}{${target.tex}}`;
+    // TeX's \hbar is a macron on h's own baseline, across its stem (a \bar{h} is raised over the ascender).
+    const hbar = acc.accent === '\\bar' && target.tex === 'h' && Math.abs(acc.base - target.base) < 0.05 * target.size;
+    target.tex = hbar ? '\\hbar' : `${acc.accent}{${target.tex}}`;
   }
   if (atoms.some((a) => !a.tex)) throw new Unsure('a glyph without a name');
 

@@ -134,8 +134,11 @@ function scripts(atoms: Atom[], s: number, sub: BuildScript): string {
     const sc = attached.get(at);
     if (!sc) return tex;
     const lower = sc.sub.length ? `_{${sub(sc.sub)}}` : '';
-    const upper = sc.sup.length ? `^{${sub(sc.sup)}}` : '';
-    return `${/[_^]/.test(tex) && !/^\\(sum|prod|int|lim|max|min|sup|inf|coprod|oint|iint|bigcup|bigcap)/.test(tex) ? `{${tex}}` : tex}${lower}${upper}`;
+    const raised = sc.sup.length ? sub(sc.sup) : '';
+    // Primes alone are written as primes (f'(x)): KaTeX sets ^{'} lower than a prime.
+    const primes = /^'+$/.test(raised);
+    const upper = raised && !primes ? `^{${raised}}` : '';
+    return `${/[_^]/.test(tex) && !/^\\(sum|prod|int|lim|max|min|sup|inf|coprod|oint|iint|bigcup|bigcap)/.test(tex) ? `{${tex}}` : tex}${primes ? raised : ''}${lower}${upper}`;
   };
   let out = attached.has(null) ? withScripts('{}', null) : '';
   // Delimiters taller than the row around something tall (a fraction, a ∑ with limits) pair up as \left …

@@ -8,15 +8,18 @@
 //   symbolAgreement(a, b)                → 0…1, shared symbols over all (Dice on multisets)
 import { katexTree } from './katex-check';
 
-/** Greek letter commands → their letters, so "\alpha" counts as the page's "α". */
+/** Greek letter commands (and \hbar, an h) → their letters, so "\alpha" counts as the page's "α". */
 const GREEK: Record<string, string> = Object.fromEntries(
-  'alpha:α beta:β gamma:γ delta:δ epsilon:ϵ varepsilon:ε zeta:ζ eta:η theta:θ vartheta:ϑ iota:ι kappa:κ lambda:λ mu:μ nu:ν xi:ξ pi:π varpi:ϖ rho:ρ varrho:ϱ sigma:σ varsigma:ς tau:τ upsilon:υ phi:ϕ varphi:φ chi:χ psi:ψ omega:ω Gamma:Γ Delta:Δ Theta:Θ Lambda:Λ Xi:Ξ Pi:Π Sigma:Σ Upsilon:Υ Phi:Φ Psi:Ψ Omega:Ω'
+  'alpha:α beta:β gamma:γ delta:δ epsilon:ϵ varepsilon:ε zeta:ζ eta:η theta:θ vartheta:ϑ iota:ι kappa:κ lambda:λ mu:μ nu:ν xi:ξ pi:π varpi:ϖ rho:ρ varrho:ϱ sigma:σ varsigma:ς tau:τ upsilon:υ phi:ϕ varphi:φ chi:χ psi:ψ omega:ω Gamma:Γ Delta:Δ Theta:Θ Lambda:Λ Xi:Ξ Pi:Π Sigma:Σ Upsilon:Υ Phi:Φ Psi:Ψ Omega:Ω hbar:ℏ'
     .split(' ')
     .map((p) => p.split(':') as [string, string]),
 );
 
-/** One form per letter: the page's φ/ϕ, ε/ϵ, ∆/Δ are one symbol whichever form the font or the LaTeX chose. */
-const canon = (ch: string) => ({ ϕ: 'φ', ϵ: 'ε', '∆': 'Δ', ϑ: 'θ', ϖ: 'π', ϱ: 'ρ', ς: 'σ' })[ch] ?? ch;
+/**
+ * One form per letter: the page's φ/ϕ, ε/ϵ, ∆/Δ are one symbol whichever form the font or the LaTeX chose; ℏ
+ * (ħ once normalized) is an h, as TeX draws it of h and a macron.
+ */
+const canon = (ch: string) => ({ ϕ: 'φ', ϵ: 'ε', '∆': 'Δ', ϑ: 'θ', ϖ: 'π', ϱ: 'ρ', ς: 'σ', ħ: 'h' })[ch] ?? ch;
 
 /** Latin letters, digits and Greek letters: what both a glyph and a LaTeX command name without doubt. */
 const SYMBOL = /^[A-Za-z0-9\u0391-\u03a9\u03b1-\u03c9]$/;

@@ -53,11 +53,11 @@ export function fontClass(name: string): FontClass {
 export const isItalicFont = (name: string) => /italic|oblique|cmti|cmmi|-it\b/i.test(baseFontName(name)) || /\.(B?I)$/.test(name);
 
 /**
- * URW's Nimbus faces, which LaTeX's Times sets in, say "ReguItal", "MediItal", "BoldObli". Read as italic where a
- * formula's letters are told from its upright names (Times math sets "QK" in the text's italic); prose keeps
- * reading their words as words (an algorithm's "iff" and "s.t." between formulas).
+ * URW's Nimbus faces, which LaTeX's Times sets in, say "ReguItal", "MediItal", "BoldObli"; Adobe's say "BoldIt".
+ * Read as italic where a formula's letters are told from its upright names (Times math sets "QK" in the text's
+ * italic); prose keeps reading their words as words (an algorithm's "iff" and "s.t." between formulas).
  */
-export const isItalicFace = (name: string) => isItalicFont(name) || /[a-z](Ital|Obli)$/.test(name);
+export const isItalicFace = (name: string) => isItalicFont(name) || /[a-z](Ital|Obli|It)$/.test(name);
 
 export interface Glyph {
   ch: string;

@@ -24,7 +24,7 @@ export interface GlyphFormula {
 export type MathLine = LayerLine & { formula?: GlyphFormula };
 
 const OPEN_END = /(=|[<>]|\\(leq?|geq?|approx|equiv))$/;
-const EQ_NUMBER = /^\(\s*[0-9]{1,3}(\.[0-9]{1,3})*[a-z]?\s*\)$/;
+export const EQ_NUMBER = /^\(\s*[0-9]{1,3}(\.[0-9]{1,3})*[a-z]?\s*\)$/;
 
 /** The most common size of the page's glyphs: the body text size. */
 function bodySize(glyphs: readonly Glyph[]): number {
@@ -190,7 +190,16 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     }
     const groups = new Map<number, number[]>();
     lines.forEach((_, i) => candidate[i] && groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
-    return [...groups.values()];
+    // An equation number set between a formula's rows, level with neither (amsmath's split centres it on them).
+    const all = [...groups.values()];
+    for (const ids of all) {
+      const n = lines[ids[0]!]!.bbox;
+      if (ids.length !== 1 || !EQ_NUMBER.test(lines[ids[0]!]!.text?.trim() ?? '')) continue;
+      const mid = (n[1] + n[3]) / 2;
+      const host = all.find((h) => h !== ids && h.length > 1 && h.every((i) => lines[i]!.bbox[2] < n[0]) && union(h.map((i) => lines[i]!.bbox))[1] < mid && union(h.map((i) => lines[i]!.bbox))[3] > mid);
+      if (host) host.push(...ids.splice(0));
+    }
+    return all.filter((ids) => ids.length);
   }
   // Visual lines: layer lines side by side on one line of the page (a text fraction or a script splits
   // pdf.js's runs into several), and script lines against a prose line, go with the prose line.

@@ -19,7 +19,8 @@ const SYMBOLS: Record<string, string> = {
   '∼': '\\sim', '≃': '\\simeq', '≅': '\\cong', '∝': '\\propto', '≪': '\\ll', '≫': '\\gg', '≺': '\\prec', '≻': '\\succ', '∈': '\\in',
   '∉': '\\notin', '∋': '\\ni', '⊂': '\\subset', '⊃': '\\supset', '⊆': '\\subseteq', '⊇': '\\supseteq', '∪': '\\cup', '∩': '\\cap',
   '∖': '\\setminus', '→': '\\to', '←': '\\leftarrow', '↔': '\\leftrightarrow', '↦': '\\mapsto', '⇒': '\\Rightarrow', '⇐': '\\Leftarrow',
-  '⇔': '\\Leftrightarrow', '⟶': '\\longrightarrow', '⟹': '\\Longrightarrow', '↑': '\\uparrow', '↓': '\\downarrow', '∀': '\\forall',
+  '⇔': '\\Leftrightarrow', '⟶': '\\longrightarrow', '⟹': '\\Longrightarrow', '⟸': '\\Longleftarrow', '⟺': '\\Longleftrightarrow', '⟵': '\\longleftarrow',
+  '⟷': '\\longleftrightarrow', '⟼': '\\longmapsto', '↪': '\\hookrightarrow', '↑': '\\uparrow', '↓': '\\downarrow', '∀': '\\forall',
   '∃': '\\exists', '∄': '\\nexists', '∂': '\\partial', '∇': '\\nabla', '±': '\\pm', '∓': '\\mp', '∞': '\\infty', '∅': '\\emptyset',
   '∘': '\\circ', '○': '\\circ', '⊗': '\\otimes', '⊕': '\\oplus', '⊙': '\\odot', '∧': '\\wedge', '∨': '\\vee', '¬': '\\neg', '…': '\\ldots',
   '⋯': '\\cdots', '⋮': '\\vdots', '⋱': '\\ddots', '⟨': '\\langle', '⟩': '\\rangle', '〈': '\\langle', '〉': '\\rangle', '‖': '\\|',
@@ -59,6 +60,9 @@ const SYMBOL_PIECES: Record<string, string> = {
   '\uf8eb': '⎛', '\uf8ec': '⎜', '\uf8ed': '⎝', '\uf8ee': '⎡', '\uf8ef': '⎢', '\uf8f0': '⎣', '\uf8f1': '⎧', '\uf8f2': '⎨', '\uf8f3': '⎩',
   '\uf8f4': '⎪', '\uf8f6': '⎞', '\uf8f7': '⎟', '\uf8f8': '⎠', '\uf8f9': '⎤', '\uf8fa': '⎥', '\uf8fb': '⎦', '\uf8fc': '⎫', '\uf8fd': '⎬', '\uf8fe': '⎭',
 };
+
+/** The characters a brace tip is read as (Latin Modern's map names them so; tex-font-encodings.ts reads cmex's). */
+export const isBraceTip = (ch: string | undefined) => ch !== undefined && /^[︷︸⏞⏟]$/.test(ch);
 
 /** Is this glyph a piece of a tall delimiter (its pieces stack into one)? */
 export const isDelimiterPiece = (ch: string) => '⎛⎜⎝⎞⎟⎠⎡⎢⎣⎤⎥⎦⎧⎨⎩⎪⎫⎬⎭'.includes(SYMBOL_PIECES[ch] ?? ch) && ch !== '';

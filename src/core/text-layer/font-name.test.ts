@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseFontName } from './font-name';
+import { baseFontName, isBoldFont } from './font-name';
 
 describe('baseFontName', () => {
   it('drops a subset tag, and the second one a PDF subset again carries (corpus-olmocr/dolma-page-1.pdf)', () => {
@@ -13,5 +13,15 @@ describe('baseFontName', () => {
     expect(baseFontName('Times-Roman')).toBe('Times-Roman');
     expect(baseFontName('TeX_CM_Maths_Italic')).toBe('TeX_CM_Maths_Italic');
     expect(baseFontName('ArialMT-Identity-H')).toBe('ArialMT-Identity-H');
+  });
+});
+
+describe('isBoldFont', () => {
+  it('tells bold faces by their names, as PDFs from word processors and TeX name them', () => {
+    const bold = ['ArialNarrow-Bold', 'TimesNewRomanPS-BoldMT', 'POLBIL+Plantin-Bold', 'FLIDAJ+Caecilia-Heavy', 'HelveticaNeue-Black', 'NimbusRomNo9L-Medi', 'MyriadPro-Semibold', 'ABCDEF+CMBX12', 'LMRomanBX10-Regular'];
+    expect(bold.filter((n) => !isBoldFont(n))).toEqual([]);
+    const plain = ['ArialNarrow', 'TimesNewRomanPSMT', 'NimbusRomNo9L-Regu', 'ABCDEF+CMR10', 'Caecilia-Roman', 'MediaevalSans', 'Helvetica-Oblique'];
+    expect(plain.filter(isBoldFont)).toEqual([]);
+    expect(isBoldFont(undefined)).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import { invisibleTextShare, isOcrLayer, pdfTextOps, type PdfTextOpCodes } from 
 import { textItemsToLines, withoutRepeats, type LayerLine, type PdfTextItem } from './text-items';
 import { glyphPageMath } from '../glyph-math/glyph-page-math';
 import { namedText } from './glyph-names';
+import { isBoldFont } from './font-name';
 import type { RuleOpCodes } from '../glyph-math/page-rules';
 import type { GlyphFont, TextOpCodes } from '../glyph-math/operator-glyphs';
 
@@ -46,13 +47,6 @@ export async function readPageText(
   if (drawn) lines = glyphPageMath(lines, items, fontOf, ops, codes, vt, drawn);
   return { lines, ocrLayer: ocrLayer && lines.length > 0 };
 }
-
-/**
- * A bold face by its name: "Times-Bold", "Caecilia-Heavy", "NimbusRomNo9L-Medi", "HelveticaNeue-Black",
- * "…-Semibold", "…-Demi", and TeX's bold extended (CMBX10, LMRomanBX, "SFBX1200").
- */
-const BOLD_FONT = /bold|black|heavy|semibold|demi|-medi\b|cmbx|bx\d|romanbx/i;
-export const isBoldFont = (name: string | undefined) => name !== undefined && BOLD_FONT.test(name);
 
 function loadedFont(page: PdfTextPage, id: string | undefined): GlyphFont | undefined {
   if (!id || !page.commonObjs?.has(id)) return undefined;

@@ -40,7 +40,8 @@ const MOVED_SYMBOLS: Record<string, string> = { ð: '(', Þ: ')', þ: '+', '¼':
 
 /**
  * OMX (cmex): delimiters in their sizes, the pieces tall ones are built of (⎛⎜⎝, ⎧⎨⎩⎪), big operators, wide
- * accents, radicals. A tall radical's upper pieces and the tips of horizontal braces are no character of their own.
+ * accents, radicals. A tall radical's upper pieces are no character of their own; the four tips a horizontal brace
+ * is drawn of are read as Latin Modern's map names them (︸ ︷).
  */
 const OMX: Record<string, string> = {
   ...run(0x00, '()[]⌊⌋⌈⌉{}⟨⟩|‖/\\'),
@@ -50,6 +51,7 @@ const OMX: Record<string, string> = {
   ...run(0x62, 'ˆˆˆ˜˜˜[]⌊⌋⌈⌉{}'),
   ...run(0x70, '√√√√√'),
   ...run(0x77, '‖↑↓'),
+  ...run(0x7a, '︸︷︸︷'),
   ...run(0x7e, '⇑⇓'),
 };
 
@@ -88,7 +90,7 @@ const TABLES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 const key = (font: string) => baseFontName(font).toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** TeX's extension fonts, OMX below 128: Computer Modern's, Latin Modern's, txfonts' and pxfonts'. */
-const isOmxFont = (font: string) => /^(cmex|lmex|txex|pxex)/.test(key(font));
+const isOmxFont = (font: string) => /^(cmex|lmex|lmmathextension|txex|pxex)/.test(key(font));
 
 /**
  * A glyph of a TeX extension font that its ToUnicode map leaves unnamed (pdfTeX names few of cmex's): pdf.js
