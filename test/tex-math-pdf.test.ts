@@ -5,7 +5,8 @@
 // in LaTeX's Times math (mathptmx: Times, Symbol and cmex); inline.pdf a Computer Modern paragraph of inline math;
 // twocol.pdf short formulas in two columns; lm.pdf in Latin Modern (lmodern: its fonts' own names, a map naming
 // each glyph); further-*.pdf formulas of physics, statistics and logic (long arrows TeX joins of two glyphs, labels
-// over arrows, horizontal braces, stacked limits, \hbar, bold letters) in the three faces.
+// over arrows, horizontal braces, stacked limits, \hbar, bold letters) in the three faces; envs.pdf amsmath's
+// environments between their lead-in lines.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,13 @@ import { scoreTest } from '../bench/eval/bench-tests.mjs';
 import { pagemark } from './support/run-cli';
 
 const dir = join(import.meta.dirname, 'fixtures/tex-math');
-const { display, aligned, inline, further } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as { display: string[]; aligned: string[]; inline: string[]; further: string[] };
+const { display, aligned, inline, further, environments } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as {
+  display: string[];
+  aligned: string[];
+  inline: string[];
+  further: string[];
+  environments: { lead: string; rows: string[] }[];
+};
 const all = [...display, ...aligned.map((a) => `\\begin{aligned}${a}\\end{aligned}`)];
 
 async function misread(pdf: string, formulas: readonly string[]): Promise<string[]> {
@@ -61,5 +68,23 @@ describe('formulas of pdflatex pages, from their glyphs', () => {
     // Formulas level with each other across the gutter were one formula, with the left one's number among them.
     const twoColumn = display.filter((f) => f.length < 60).slice(0, 30);
     expect(await misread('twocol.pdf', twoColumn)).toEqual([]);
+  }, 120_000);
+
+  it('reads amsmath environments each in its place, after its lead-in line, numbers beside their rows', async () => {
+    // Numbered displays one under another with a short line between: the layout makes a column of their numbers,
+    // which took both formulas out of order as one. A split's number is centred between its rows; a multline's
+    // first row starts at the margin, under a paragraph of full lines.
+    const r = await pagemark(join(dir, 'envs.pdf'), '--own-text-only');
+    expect(r.code).toBe(0);
+    const md = r.stdout.replace(/<!--.*?-->/g, '').replace(/\s+/g, ' ');
+    const blocks = [...md.matchAll(/\$\$(.*?)\$\$/g)].map((m) => ({ at: m.index, md: m[0] }));
+    const placed = (f: string) => blocks.find((b) => (scoreTest({ type: 'math', math: f }, b.md) as { passed: boolean }).passed)?.at ?? -1;
+    const order = environments.map((env) => ({ env, lead: md.indexOf(env.lead), rows: env.rows.map(placed) }));
+    expect(order.filter((o) => o.lead < 0 || o.rows.some((at) => at < 0)).map((o) => o.env)).toEqual([]);
+    // Each formula's rows after its lead-in line and before the next.
+    const misplaced = order.filter((o, k) => o.rows.some((at) => at < o.lead || at > (order[k + 1]?.lead ?? Infinity)));
+    expect(misplaced.map((o) => o.env.lead)).toEqual([]);
+    // No equation number is left on a line of its own.
+    expect(r.stdout.split('\n').filter((l) => /^\(\d+[a-z]?\)$/.test(l.trim()))).toEqual([]);
   }, 120_000);
 });
