@@ -103,7 +103,21 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
     const piece = isDelimiterPiece(g.ch) || bar !== undefined;
     atoms.push({ tex: bar ?? tex ?? '', x0: g.x0, x1: g.x1, base: g.base, size: g.size, top, bottom, ch: g.ch, hangs: hangs || piece, ...(piece && { piece }), ...(accent && { accent }), ...(BIG_OPERATORS.has(tex ?? '') && { op: true }) });
   }
-  return integrals(norms(ellipses(dotColumns(joinPieces(textWords(atoms))))));
+  return integrals(norms(ellipses(dotColumns(joinPieces(textWords(limitNames(atoms)))))));
+}
+
+/** "lim sup" and "lim inf", set a thin space apart: one operator (\limsup), its limit under both words. */
+function limitNames(atoms: Atom[]): Atom[] {
+  const lim = atoms.filter((a) => a.tex === '\\lim');
+  if (!lim.length) return atoms;
+  let out = atoms;
+  for (const l of lim) {
+    const next = out.find((a) => (a.tex === '\\sup' || a.tex === '\\inf') && Math.abs(a.base - l.base) < 0.05 * l.size && a.x0 > l.x1 && a.x0 - l.x1 < 0.4 * l.size);
+    if (!next) continue;
+    out = out.filter((a) => a !== l && a !== next);
+    out.push({ ...l, tex: `\\lim${next.tex.slice(1)}`, x1: next.x1 });
+  }
+  return out;
 }
 
 /**

@@ -123,4 +123,45 @@ describe('glyphFormulaBlocks', () => {
       expect(run({ ...attention, latex: '\\begin{gathered}\\mathrm{Threshold}\\mathrm{Limit} \\\\ >0.1\\%w/w\\end{gathered}' }, 180).types).toEqual(['paragraph']);
     });
   });
+  it('writes numbered formulas where their glyphs are, not in a column of their numbers the layout made a block of', () => {
+    // Two numbered displays with a short line between (an eqnarray, then a gather): their numbers stand one under
+    // another at the right margin, one block; the formulas were written there, both as one, after the text.
+    const f1: GlyphFormula = { id: 0, latex: 'a_{1}=b', bbox: [200, 120, 520, 135], tag: '1' };
+    const f2: GlyphFormula = { id: 1, latex: 'c_{2}=d', bbox: [200, 160, 520, 175], tag: '2' };
+    const lines: MathLine[] = [
+      { bbox: [100, 100, 300, 115], text: 'The first system is' },
+      { bbox: [200, 120, 300, 135], text: 'a1 = b', formula: f1 },
+      { bbox: [500, 120, 520, 135], text: '(1)', formula: f1 },
+      { bbox: [100, 140, 400, 155], text: 'which we solve' },
+      { bbox: [200, 160, 300, 175], text: 'c2 = d', formula: f2 },
+      { bbox: [500, 160, 520, 175], text: '(2)', formula: f2 },
+    ];
+    const at = lines.map((l) => l.bbox);
+    const blocks: Block[] = [
+      { type: 'paragraph', lines: [0, 1], bbox: [100, 100, 300, 135] },
+      { type: 'paragraph', lines: [3, 4], bbox: [100, 140, 400, 175] },
+      { type: 'paragraph', lines: [2, 5], bbox: [500, 120, 520, 175] },
+    ];
+    const texts = lines.map((l) => l.text ?? '');
+    glyphFormulaBlocks(blocks, at, texts, lines);
+    expect(texts).toEqual(['The first system is', 'a_{1}=b \\tag{1}', '', 'which we solve', 'c_{2}=d \\tag{2}', '']);
+    expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'formula', 'paragraph', 'formula', 'paragraph']);
+  });
+  it('cuts a formula of rows out of the paragraph it runs through, unless the rows have words beside them', () => {
+    // A multline's first row starts at the paragraph's margin; a grammar's rows ("τ ::= A | α", "basic type") do too.
+    const rows: GlyphFormula = { id: 0, latex: '\\begin{gathered}p=a_{0}+a_{1}x \\\\ +a_{2}x^{2}\\end{gathered}', bbox: [100, 120, 400, 155] };
+    const lines = (words: boolean): MathLine[] => [
+      { bbox: [100, 100, 400, 115], text: 'A long expression is split over lines:' },
+      { bbox: [100, 120, 300, 135], text: 'p = a0 + a1x', formula: rows },
+      { bbox: [200, 140, 400, 155], text: '+ a2x2', formula: rows },
+      ...(words ? [{ bbox: [330, 120, 400, 135] as BBox, text: 'basic type' }] : []),
+    ];
+    for (const words of [false, true]) {
+      const layerLines = lines(words);
+      const blocks: Block[] = [{ type: 'paragraph', lines: layerLines.map((_, i) => i), bbox: [100, 100, 400, 155] }];
+      const texts = layerLines.map((l) => l.text ?? '');
+      glyphFormulaBlocks(blocks, layerLines.map((l) => l.bbox), texts, layerLines);
+      expect(blocks.map((b) => b.type)).toEqual(words ? ['paragraph'] : ['paragraph', 'formula']);
+    }
+  });
 });

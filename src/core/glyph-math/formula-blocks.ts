@@ -51,11 +51,15 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
   }
   // A paragraph the layout ran through a formula not written yet (one set with a word or two in the body's font,
   // "Attention(Q, K, V) = softmax(…)", is no narrower than prose) is cut as a formula block is: a formula that states
-  // something, set in from the paragraph's left edge as a display is (an algorithm's run-on line of math is not), or
-  // set on rows of its own (a multline's first row starts at the margin).
+  // something or is numbered, set in from the paragraph's left edge as a display is (an algorithm's run-on line of
+  // math is not), or set on rows of its own (a multline's first row starts at the margin; a grammar's rows have their
+  // words beside them).
   for (const b of runThrough) {
-    const setApart = (f: GlyphFormula) => f.bbox[0] - b.bbox[0] > 0.1 * (b.bbox[2] - b.bbox[0]) || f.latex.includes('\\\\');
-    const fresh = layer.filter(within(b.bbox)).some((l) => l.formula && !written.has(l.formula.id) && STATEMENT.test(l.formula.latex) && BUILD.test(l.formula.latex) && setApart(l.formula));
+    const held = layer.filter(within(b.bbox));
+    const beside = (f: GlyphFormula) => held.some((l) => !l.formula && Math.min(l.bbox[3], f.bbox[3]) - Math.max(l.bbox[1], f.bbox[1]) > 0.5 * (l.bbox[3] - l.bbox[1]));
+    const rows = (f: GlyphFormula) => f.latex.includes('\\\\') && !beside(f);
+    const setApart = (f: GlyphFormula) => f.bbox[0] - b.bbox[0] > 0.1 * (b.bbox[2] - b.bbox[0]) || rows(f);
+    const fresh = held.some((l) => l.formula && !written.has(l.formula.id) && (STATEMENT.test(l.formula.latex) || l.formula.tag !== undefined) && BUILD.test(l.formula.latex) && setApart(l.formula));
     if (fresh) cut(b);
   }
   // Lines of a formula written in its own block that the layout put in another (a fraction's denominators on the

@@ -40,7 +40,7 @@ const FONT_CLASSES: [RegExp, FontClass][] = [
   [/^(cmmi|cmbmi|lmmi|txmi|pxmi|rtxmi|ntxmi|ntxbmi|newtxmi|newtxbmi|newpxmi|newpxbmi|eurm|eurb|.*mathitalic|.*mathematicalpi|.*mathpi)/, 'italic'],
   [/(math|cambria.?math|xits|asana|lmroman.*math|texgyre.*math|mathjax)/, 'math'],
   [/^(cmr\d|cmr$|lmr\d|cmss|cmtt|cmu)/, 'roman'],
-  [/^(cmbx|lmbx|cmb\d)/, 'bold'],
+  [/^(cmbx|lmbx|cmb\d|lmroman\d+bold)/, 'bold'],
 ];
 
 export function fontClass(name: string): FontClass {

@@ -23,7 +23,7 @@ const SYMBOLS: Record<string, string> = {
   '⟷': '\\longleftrightarrow', '⟼': '\\longmapsto', '↪': '\\hookrightarrow', '↑': '\\uparrow', '↓': '\\downarrow', '∀': '\\forall',
   '∃': '\\exists', '∄': '\\nexists', '∂': '\\partial', '∇': '\\nabla', '±': '\\pm', '∓': '\\mp', '∞': '\\infty', '∅': '\\emptyset',
   '∘': '\\circ', '○': '\\circ', '⊗': '\\otimes', '⊕': '\\oplus', '⊙': '\\odot', '∧': '\\wedge', '∨': '\\vee', '¬': '\\neg', '…': '\\ldots',
-  '⋯': '\\cdots', '⋮': '\\vdots', '⋱': '\\ddots', '⟨': '\\langle', '⟩': '\\rangle', '〈': '\\langle', '〉': '\\rangle', '‖': '\\|',
+  '⋯': '\\cdots', '⋮': '\\vdots', '⋱': '\\ddots', '⟨': '\\langle', '⟩': '\\rangle', '〈': '\\langle', '〉': '\\rangle', '\u2329': '\\langle', '\u232a': '\\rangle', '‖': '\\|',
   '∥': '\\parallel', '∣': '\\mid', '⊥': '\\perp', '∠': '\\angle', '⌊': '\\lfloor', '⌋': '\\rfloor', '⌈': '\\lceil', '⌉': '\\rceil',
   '√': '\\surd', '∑': '\\sum', '∏': '\\prod', '∐': '\\coprod', '∫': '\\int', '∬': '\\iint', '∭': '\\iiint', '∮': '\\oint', '⋃': '\\bigcup',
   '⋂': '\\bigcap', '⨁': '\\bigoplus', '⨂': '\\bigotimes', '⋁': '\\bigvee', '⋀': '\\bigwedge', ℓ: '\\ell', ℏ: '\\hbar', '℘': '\\wp',
