@@ -56,7 +56,7 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
     negated.add(rel);
     taken.add(slash);
   }
-  const allBold = gs.every((g) => g.cls !== 'text' || !/[A-Za-z0-9]/.test(g.ch) || isBoldFont(g.font));
+  const allBold = gs.every((g) => !/^[\p{L}\p{N}]$/u.test(g.ch) || ['symbol', 'extension', 'bb', 'cal', 'frak'].includes(g.cls) || isBoldFont(g.font));
   for (let i = 0; i < gs.length; i++) {
     const g = gs[i]!;
     if (taken.has(g)) continue;

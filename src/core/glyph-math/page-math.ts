@@ -66,7 +66,9 @@ function glyphLines(lines: readonly LayerLine[], glyphs: readonly Glyph[]): Glyp
     let dist = Infinity;
     for (const i of bands.get(Math.floor(my / BAND)) ?? []) {
       const b = lines[i]!.bbox;
-      if (mx < b[0] - 1 || mx > b[2] + 1 || my < b[1] - 1 || my > b[3] + 1) continue;
+      // pdf.js gives a glyph its map names with a variation selector (newtx's "∑︁") no width in the text content.
+      const x = b[2] - b[0] < 0.1 * g.size ? g.x0 : mx;
+      if (x < b[0] - 1 || x > b[2] + 1 || my < b[1] - 1 || my > b[3] + 1) continue;
       const d = Math.abs(lineBase(lines[i]!) - g.base);
       if (d < dist) [best, dist] = [i, d];
     }

@@ -29,13 +29,16 @@ const MATH_PI: Record<string, string> = {
 
 const isMathPi = (font: string) => /mathematicalpi|mathpi/i.test(font.replace(/[^a-z]/gi, ''));
 
+/** Variation selectors: a form of the character before them, no character of their own. */
+const VARIATION = /[\uFE00-\uFE0F]/g;
+
 /** A control character (not tab or line end) stands for a glyph pdf.js found no Unicode for. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
 /**
  * `text` with each glyph pdf.js left as its character code replaced by the character its font's glyph
- * name says, where the name is known; a control character left over is dropped (it would reach the
- * Markdown as an invisible byte).
+ * name says, where the name is known; a control character or variation selector left over is dropped (it
+ * would reach the Markdown as an invisible byte).
  */
 export function namedText(
   text: string,
@@ -44,6 +47,8 @@ export function namedText(
   unicodes?: readonly (string | null)[],
 ): string {
   if (font) text = extensionFontText(misnamedFontText(text, font), font, unicodes);
+  // newtx's maps name its big operators with a variation selector after them ("∑" U+FE01: the display size).
+  text = text.replace(VARIATION, '');
   if (!CONTROL.test(text)) return text;
   const named = font && differences && isMathPi(font);
   let out = '';

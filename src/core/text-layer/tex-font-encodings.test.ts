@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extensionFontText, extensionGlyph, isMisnamedFont, misnamedFontText } from './tex-font-encodings';
+import { extensionDepth, extensionFontText, extensionGlyph, isMisnamedFont, misnamedFontText } from './tex-font-encodings';
 import { namedText } from './glyph-names';
 
 // What pdf.js reads from the fonts of a PLOS ONE paper (corpus-olmocr/load_v_error.pdf, pages 5–13), and
@@ -32,6 +32,11 @@ describe('misnamedFontText', () => {
     expect(isMisnamedFont('ABCDEF+TeXCMMathsSymbols')).toBe(true);
     expect(isMisnamedFont('CMSY10')).toBe(false);
   });
+  it('drops a variation selector after a character (newtx names its display ∑ "∑" U+FE01)', () => {
+    expect(namedText('∑\uFE01', 'THGAAW+txexs', undefined)).toBe('∑');
+    expect(namedText('√\uFE03x', 'THGAAW+txexs', undefined)).toBe('√x');
+  });
+
   it('is applied wherever pdf.js text is named (namedText)', () => {
     // A run of the symbol font: "( − )" around letters set in other fonts; its spaces are pdf.js's own.
     expect(namedText('ð \u0000 Þ', 'TeX_CM_Maths_Symbols', undefined)).toBe('( − )');
@@ -64,6 +69,18 @@ describe('extensionGlyph', () => {
     expect(extensionGlyph(0x58, 'CMEX10', named)).toBeUndefined();
     expect(extensionGlyph(0x58, 'CMSY10', CMEX_MAP)).toBeUndefined();
     expect(extensionGlyph(0x58, 'CMEX10', undefined)).toBeUndefined();
+  });
+
+  it('reads Latin Modern’s extension font as cmex, and newtx’s glyphs above OMX by the OMX glyph they draw again', () => {
+    expect(extensionGlyph(0x58, 'KTUIHF+LMMathExtension10-Regular', CMEX_MAP)).toBe('∑');
+    expect(extensionDepth(0x20, 'KTUIHF+LMMathExtension10-Regular')).toBe(3.0);
+    // txexs: ∏ of newtxmath's display style at 214, a text-style ∑ at 205, a normal-size ( at 128
+    expect(extensionGlyph(214, 'THGAAW+txexs', CMEX_MAP)).toBe('∏');
+    expect(extensionGlyph(205, 'THGAAW+txexs', CMEX_MAP)).toBe('∑');
+    expect(extensionGlyph(128, 'THGAAW+txexs', CMEX_MAP)).toBe('(');
+    expect(extensionDepth(214, 'THGAAW+txexs')).toBe(extensionDepth(0x59, 'CMEX10'));
+    // cmex has no glyph above 127
+    expect(extensionGlyph(214, 'CMEX10', CMEX_MAP)).toBeUndefined();
   });
 });
 

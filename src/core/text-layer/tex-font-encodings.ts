@@ -89,8 +89,23 @@ const TABLES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 
 const key = (font: string) => baseFontName(font).toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** TeX's extension fonts, OMX below 128: Computer Modern's, Latin Modern's, txfonts' and pxfonts'. */
+/** TeX's extension fonts, OMX below 128: Computer Modern's, Latin Modern's, txfonts', pxfonts' and newtx's. */
 const isOmxFont = (font: string) => /^(cmex|lmex|lmmathextension|txex|pxex)/.test(key(font));
+
+/**
+ * newtx's extension font (txexs) above 127, by the OMX code of the glyph it draws in another form: its big
+ * operators again (the ones newtxmath sets, ∏ at 214), its integrals in four sizes and slants; normal-size
+ * delimiters as their characters.
+ */
+const TXEX_HIGH: Record<number, number | string> = {
+  ...Object.fromEntries([...'()[]⌊⌋⌈⌉{}⟨⟩|‖'].map((ch, i) => [128 + i, ch])),
+  ...Object.fromEntries([175, 180].flatMap((from) => [0, 1, 2, 3, 4].map((i) => [from + i, i === 3 ? 0x48 : 0x52]))),
+  ...Object.fromEntries([185, 190].flatMap((from) => [0, 1, 2, 3, 4].map((i) => [from + i, i === 3 ? 0x49 : 0x5a]))),
+  195: 0x46, 196: 0x47, 199: 0x4a, 200: 0x4b, 201: 0x4c, 202: 0x4d, 203: 0x4e, 204: 0x4f,
+  ...Object.fromEntries([0x50, 0x51, 0x53, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5b, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f, 0x60, 0x61].map((omx, i) => [205 + i, omx])),
+};
+/** The OMX code a glyph of an extension font draws, or its character where OMX has no code for it. */
+const omxCode = (code: number, font: string): number | string | undefined => (code <= 0x7f ? code : /^(txex|newtxex)/.test(key(font)) ? TXEX_HIGH[code] : undefined);
 
 /**
  * A glyph of a TeX extension font that its ToUnicode map leaves unnamed (pdfTeX names few of cmex's): pdf.js
@@ -99,8 +114,10 @@ const isOmxFont = (font: string) => /^(cmex|lmex|lmmathextension|txex|pxex)/.tes
  * no extension font, or its map is unknown.
  */
 export function extensionGlyph(code: number, font: string, unicodes: readonly (string | null)[] | undefined): string | undefined {
-  if (!unicodes || unicodes[code] || code > 0x7f || !isOmxFont(font)) return undefined;
-  return OMX[String.fromCharCode(code)] ?? '';
+  if (!unicodes || unicodes[code] || !isOmxFont(font)) return undefined;
+  const omx = omxCode(code, font);
+  if (omx === undefined) return undefined;
+  return typeof omx === 'string' ? omx : (OMX[String.fromCharCode(omx)] ?? '');
 }
 
 /** cmex's depths in sizes below the baseline its glyphs hang from (their heights are near zero): TeX's metrics. */
@@ -119,7 +136,10 @@ function omxDepth(code: number): number | undefined {
 }
 
 /** How far a TeX extension font's glyph hangs below its baseline, in sizes; undefined for other fonts. */
-export const extensionDepth = (code: number, font: string): number | undefined => (isOmxFont(font) ? omxDepth(code) : undefined);
+export function extensionDepth(code: number, font: string): number | undefined {
+  const omx = isOmxFont(font) ? omxCode(code, font) : undefined;
+  return typeof omx === 'number' ? omxDepth(omx) : undefined;
+}
 
 /**
  * `text` (pdf.js's text content, where a glyph's code is gone) with an extension font's unnamed glyphs as the
