@@ -95,6 +95,9 @@ describe('formulas of pdflatex pages, from their glyphs', () => {
     // Each formula's rows after its lead-in line and before the next.
     const misplaced = order.filter((o, k) => o.rows.some((at) => at < o.lead || at > (order[k + 1]?.lead ?? Infinity)));
     expect(misplaced.map((o) => o.env.lead)).toEqual([]);
+    // The multline's number (5), set a quad after its last row, is its tag.
+    const multline = blocks.find((b) => b.at === placed(environments[2]!.rows[0]!));
+    expect(multline?.md).toMatch(/\\tag\{5\}/);
     // No equation number is left on a line of its own.
     expect(r.stdout.split('\n').filter((l) => /^\(\d+[a-z]?\)$/.test(l.trim()))).toEqual([]);
   }, 120_000);

@@ -306,16 +306,16 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     let body2 = gs;
     const right = [...gs].sort((a, b) => a.x0 - b.x0);
     for (let k = right.length - 1; k > 0; k--) {
-      // Set apart at the right, or just after the formula's closing full stop or comma (Word's "….(5)").
+      // Set apart at the right (a multline's last row ends a quad before it), or just after the formula's closing
+      // full stop or comma (Word's "….(5)").
       const gap = right[k]!.x0 - right[k - 1]!.x1;
-      const apart = gap > 1.5 * body;
-      if (!apart && !(gap > 0.25 * body && /^[.,;]$/.test(right[k - 1]!.ch))) continue;
+      if (gap <= 0.25 * body) continue;
       const t = right.slice(k).map((g) => g.ch).join('');
-      if (EQ_NUMBER.test(t)) {
+      if (EQ_NUMBER.test(t) && (gap > 0.8 * body || /^[.,;]$/.test(right[k - 1]!.ch))) {
         [tag, body2] = [t.replace(/[()\s]/g, ''), right.slice(0, k)];
         break;
       }
-      if (apart) break;
+      if (gap > 1.5 * body) break;
     }
     // Glyphs of it the page hides (painted over by a path: a browser's √) leave it to the recognizer.
     if (hidden.some((h) => (h.x0 + h.x1) / 2 > box[0] - 2.5 * body && (h.x0 + h.x1) / 2 < box[2] + 2.5 * body && h.base > box[1] && h.base - 0.3 * h.size < box[3])) continue;
