@@ -123,14 +123,18 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
       if (j > i + 1 && gs[j - 1]!.ch.trim()) prev = gs[j - 1];
       // A wide gap ends the run: what follows is set apart from it.
       if (g.ch.trim() && prev && g.x0 - prev.x1 > 1.0 * body) break;
-      if (math[j] || joins(g) || shifted(g)) continue;
+      // A colon set a space from the math before it is a relation ("f : X → Y"); prose sets its colon close.
+      const relationColon = g.ch === ':' && !!prev && g.x0 - prev.x1 > 0.1 * body;
+      // A bold letter of TeX's bold font set against the math before it, alone (\mathbf{W}^\top\mathbf{x}).
+      const boldLetter = g.cls === 'bold' && letter(g) && !!prev && g.x0 - prev.x1 < 0.15 * body && !(letter(gs[j + 1]) && gs[j + 1]!.x0 - g.x1 < 0.15 * g.size);
+      if (math[j] || joins(g) || shifted(g) || relationColon || boldLetter) continue;
       if (!g.ch.trim()) {
         // A space continues the run only when math follows it.
         let k = j;
         while (k < gs.length && !gs[k]!.ch.trim()) k++;
         const last = prev;
         const next = gs[k];
-        const close = next && last && next.x0 - last.x1 < (/[=+\-−<>≤≥×]/.test(last.ch + next.ch) ? 0.6 : 0.3) * body;
+        const close = next && last && next.x0 - last.x1 < (/[=+\-−<>≤≥×:]/.test(last.ch + next.ch) ? 0.6 : 0.3) * body;
         if (next && close && (math[k] || (joins(next) && last && (/[=+\-−<>≤≥×]/.test(last.ch) || /[([=+\-−/<>]/.test(next.ch))))) {
           j = k - 1;
           continue;
