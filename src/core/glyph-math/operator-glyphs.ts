@@ -101,9 +101,10 @@ export function operatorGlyphs(
       }
       const w = (g.width ?? 0) * fontSize * Math.abs(fm) + ((g.isSpace ? wordSpacing : 0) + charSpacing) * dir;
       // Where pdf.js found no Unicode, the glyph's character code stands in, and its name may say more.
-      // Only an extension font's glyphs (cmex's) are read by their code, and hang by its metrics.
+      // Only an extension font's glyphs (cmex's) and a symbol font's (newtx's accents) are read by their code; an
+      // extension font's hang by its metrics.
       const cls = fontClass(font.name);
-      const code = cls === 'extension' ? g.originalCharCode : undefined;
+      const code = cls === 'extension' || cls === 'symbol' ? g.originalCharCode : undefined;
       const ch = (code === undefined ? undefined : extensionGlyph(code, font.name, font.unicodes)) ?? (g.unicode === undefined ? undefined : namedText(g.unicode, font.name, font.differences));
       if (level && ch !== undefined) {
         const x0 = m[0] * x * hScale + m[2] * rise + m[4];

@@ -81,6 +81,12 @@ describe('extensionGlyph', () => {
     expect(extensionDepth(214, 'THGAAW+txexs')).toBe(extensionDepth(0x59, 'CMEX10'));
     // cmex has no glyph above 127
     expect(extensionGlyph(214, 'CMEX10', CMEX_MAP)).toBeUndefined();
+    // newtx's symbol font: its accents unnamed (\dot at 164, \vec at 174); what its map names stays
+    expect(extensionGlyph(164, 'QKEVCL+txsys', [])).toBe('˙');
+    expect(extensionGlyph(174, 'QKEVCL+txsys', [])).toBe('⃗');
+    const plus: string[] = [];
+    plus[0xb8] = '+';
+    expect(extensionGlyph(0xb8, 'QKEVCL+txsys', plus)).toBeUndefined();
   });
 });
 

@@ -104,17 +104,24 @@ const TXEX_HIGH: Record<number, number | string> = {
   195: 0x46, 196: 0x47, 199: 0x4a, 200: 0x4b, 201: 0x4c, 202: 0x4d, 203: 0x4e, 204: 0x4f,
   ...Object.fromEntries([0x50, 0x51, 0x53, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5b, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f, 0x60, 0x61].map((omx, i) => [205 + i, omx])),
 };
+/** newtx's symbol font (txsys): math accents at 160–174. */
+const isNewtxSymbolFont = (font: string) => /^(txsys|ntxsy|newtxsy)/.test(key(font));
+const NEWTX_ACCENTS: Record<number, string> = { 160: 'ˆ', 161: '˜', 162: '¯', 163: '˘', 164: '˙', 165: '¨', 166: '˚', 167: 'ˇ', 174: '⃗' };
+
 /** The OMX code a glyph of an extension font draws, or its character where OMX has no code for it. */
 const omxCode = (code: number, font: string): number | string | undefined => (code <= 0x7f ? code : /^(txex|newtxex)/.test(key(font)) ? TXEX_HIGH[code] : undefined);
 
 /**
  * A glyph of a TeX extension font that its ToUnicode map leaves unnamed (pdfTeX names few of cmex's): pdf.js
- * gives its character code instead, "X" for a display ∑ and "Z" for ∫, as copying from such a paper does.
- * `unicodes`: the font's ToUnicode by code as pdf.js read it. Undefined where the glyph is named, or the font is
- * no extension font, or its map is unknown.
+ * gives its character code instead, "X" for a display ∑ and "Z" for ∫, as copying from such a paper does. newtx's
+ * symbol font leaves its math accents unnamed the same way ("¤" for \dot, "®" for \vec). `unicodes`: the font's
+ * ToUnicode by code as pdf.js read it. Undefined where the glyph is named, or the font is none of these, or its
+ * map is unknown.
  */
 export function extensionGlyph(code: number, font: string, unicodes: readonly (string | null)[] | undefined): string | undefined {
-  if (!unicodes || unicodes[code] || !isOmxFont(font)) return undefined;
+  if (!unicodes || unicodes[code]) return undefined;
+  if (isNewtxSymbolFont(font)) return NEWTX_ACCENTS[code];
+  if (!isOmxFont(font)) return undefined;
   const omx = omxCode(code, font);
   if (omx === undefined) return undefined;
   return typeof omx === 'string' ? omx : (OMX[String.fromCharCode(omx)] ?? '');
@@ -147,7 +154,7 @@ export function extensionDepth(code: number, font: string): number | undefined {
  * code as that character; a space stays (pdf.js puts spaces between words itself).
  */
 export function extensionFontText(text: string, font: string, unicodes: readonly (string | null)[] | undefined): string {
-  if (!unicodes || !isOmxFont(font)) return text;
+  if (!unicodes || !(isOmxFont(font) || isNewtxSymbolFont(font))) return text;
   const named = new Set(unicodes.filter(Boolean));
   let out = '';
   for (const ch of text) out += ch === ' ' || named.has(ch) ? ch : (extensionGlyph(ch.codePointAt(0)!, font, unicodes) ?? ch);
