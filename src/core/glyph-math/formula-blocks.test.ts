@@ -164,4 +164,23 @@ describe('glyphFormulaBlocks', () => {
       expect(blocks.map((b) => b.type)).toEqual(words ? ['paragraph'] : ['paragraph', 'formula']);
     }
   });
+  it('drops the text content’s copy of a written formula’s glyphs that the layout put in a paragraph, not words', () => {
+    // not_parsing.pdf p5, eq. 6: a Word formula read from its glyphs, and pdf.js's line of the same glyphs
+    // ("∆ θ ϕ ( , x y ) = 2k sin …") under it, which the layout took into the next paragraph.
+    const f: GlyphFormula = { id: 0, latex: '\\Delta\\varphi(x,y)=2k\\sin\\frac{\\Delta\\theta}{2}x', bbox: [100, 100, 400, 140] };
+    const lines: MathLine[] = [
+      { bbox: [100, 100, 400, 114], text: 'Δφ(x,y) = 2k sin Δθ x', formula: f },
+      { bbox: [200, 126, 220, 140], text: '2', formula: f },
+      { bbox: [110, 116, 390, 124], text: '∆ θ ϕ ( , x y ) = 2k sin x 2' },
+      { bbox: [250, 126, 350, 140], text: 'for every pixel' },
+      { bbox: [100, 150, 400, 165], text: 'where k is the wave number.' },
+    ];
+    const blocks: Block[] = [
+      { type: 'formula', lines: [0, 1], bbox: [100, 100, 400, 140] },
+      { type: 'paragraph', lines: [2, 3, 4], bbox: [100, 116, 400, 165] },
+    ];
+    const texts = lines.map((l) => l.text ?? '');
+    glyphFormulaBlocks(blocks, lines.map((l) => l.bbox), texts, lines);
+    expect(texts.slice(2)).toEqual(['', 'for every pixel', 'where k is the wave number.']);
+  });
 });

@@ -9,6 +9,7 @@
 import type { BBox } from '../../protocol/page';
 import { union } from '../layout/geometry';
 import type { Block } from '../layout/types';
+import { latexSymbols, textSymbols } from './formula-symbols';
 import { EQ_NUMBER, type GlyphFormula, type MathLine } from './page-math';
 
 /**
@@ -64,11 +65,24 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
   }
   // Lines of a formula written in its own block that the layout put in another (a fraction's denominators on the
   // row of the next paragraph's first word) are that formula's, not the other block's text.
+  // So is a line wholly inside a written formula's box whose letters and digits are the formula's: the text
+  // content's copy of a Word formula's glyphs, which pdf.js gives as a line of its own beside the glyphs the formula
+  // was read from (words set between a formula's parts are not the formula's, and stay).
+  const writtenFormulas = [...new Map(layer.flatMap((l) => (l.formula && written.has(l.formula.id) ? [[l.formula.id, l.formula] as const] : []))).values()];
+  const copyOf = (box: readonly number[], text: string, f: GlyphFormula) => {
+    const w = Math.min(box[2]!, f.bbox[2]) - Math.max(box[0]!, f.bbox[0]);
+    const h = Math.min(box[3]!, f.bbox[3]) - Math.max(box[1]!, f.bbox[1]);
+    if (w <= 0 || h <= 0 || w * h < 0.9 * (box[2]! - box[0]!) * (box[3]! - box[1]!)) return false;
+    const own = textSymbols(text);
+    const drawn = latexSymbols(f.latex) ?? [];
+    return own.length > 0 && own.filter((c) => drawn.includes(c)).length >= 0.9 * own.length;
+  };
   for (const b of blocks) {
     if (split.has(b) || done.has(b)) continue;
     for (const i of b.lines) {
       const inBox = layer.filter(within(boxes[i]!));
       if (inBox.length && inBox.every((l) => l.formula && written.has(l.formula.id))) texts[i] = '';
+      else if (writtenFormulas.some((f) => copyOf(boxes[i]!, texts[i] ?? '', f))) texts[i] = '';
     }
   }
   if (split.size) blocks.splice(0, blocks.length, ...blocks.flatMap((b) => split.get(b) ?? [b]));
