@@ -173,14 +173,16 @@ describe('glyphFormulaBlocks', () => {
       { bbox: [200, 126, 220, 140], text: '2', formula: f },
       { bbox: [110, 116, 390, 124], text: '∆ θ ϕ ( , x y ) = 2k sin x 2' },
       { bbox: [250, 126, 350, 140], text: 'for every pixel' },
+      // a few of its symbols, as a cases row the LaTeX left out ("if n = 0"): no copy
+      { bbox: [360, 126, 395, 140], text: 'x sin 2' },
       { bbox: [100, 150, 400, 165], text: 'where k is the wave number.' },
     ];
     const blocks: Block[] = [
       { type: 'formula', lines: [0, 1], bbox: [100, 100, 400, 140] },
-      { type: 'paragraph', lines: [2, 3, 4], bbox: [100, 116, 400, 165] },
+      { type: 'paragraph', lines: [2, 3, 4, 5], bbox: [100, 116, 400, 165] },
     ];
     const texts = lines.map((l) => l.text ?? '');
     glyphFormulaBlocks(blocks, lines.map((l) => l.bbox), texts, lines);
-    expect(texts.slice(2)).toEqual(['', 'for every pixel', 'where k is the wave number.']);
+    expect(texts.slice(2)).toEqual(['', 'for every pixel', 'x sin 2', 'where k is the wave number.']);
   });
 });

@@ -9,7 +9,7 @@
 import type { BBox } from '../../protocol/page';
 import { union } from '../layout/geometry';
 import type { Block } from '../layout/types';
-import { latexSymbols, textSymbols } from './formula-symbols';
+import { latexSymbols, symbolAgreement, textSymbols } from './formula-symbols';
 import { EQ_NUMBER, type GlyphFormula, type MathLine } from './page-math';
 
 /**
@@ -65,7 +65,7 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
   }
   // Lines of a formula written in its own block that the layout put in another (a fraction's denominators on the
   // row of the next paragraph's first word) are that formula's, not the other block's text.
-  // So is a line wholly inside a written formula's box whose letters and digits are the formula's: the text
+  // So is a line wholly inside a written formula's box whose letters and digits are most of the formula's: the text
   // content's copy of a Word formula's glyphs, which pdf.js gives as a line of its own beside the glyphs the formula
   // was read from (words set between a formula's parts are not the formula's, and stay).
   const writtenFormulas = [...new Map(layer.flatMap((l) => (l.formula && written.has(l.formula.id) ? [[l.formula.id, l.formula] as const] : []))).values()];
@@ -73,9 +73,10 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
     const w = Math.min(box[2]!, f.bbox[2]) - Math.max(box[0]!, f.bbox[0]);
     const h = Math.min(box[3]!, f.bbox[3]) - Math.max(box[1]!, f.bbox[1]);
     if (w <= 0 || h <= 0 || w * h < 0.9 * (box[2]! - box[0]!) * (box[3]! - box[1]!)) return false;
+    // Most of the formula's symbols, each one of them (a cases row's "if n = 0" the LaTeX left out is no copy).
     const own = textSymbols(text);
     const drawn = latexSymbols(f.latex) ?? [];
-    return own.length > 0 && own.filter((c) => drawn.includes(c)).length >= 0.9 * own.length;
+    return own.length >= 0.4 * drawn.length && symbolAgreement(own, drawn) * (own.length + drawn.length) >= 1.8 * own.length;
   };
   for (const b of blocks) {
     if (split.has(b) || done.has(b)) continue;
