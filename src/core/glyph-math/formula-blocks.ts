@@ -26,7 +26,7 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
   const written = new Set<number>();
   // Blocks cut in parts, put in their place once all are read.
   const split = new Map<Block, Block[]>();
-  const runThrough: Block[] = [];
+  const runThrough: { b: Block; held: MathLine[] }[] = [];
   const within = (box: readonly number[]) => (l: MathLine) => {
     const [x, y] = center(l.bbox);
     return x >= box[0]! - 2 && x <= box[2]! + 2 && y >= box[1]! - 2 && y <= box[3]! + 2;
@@ -48,15 +48,14 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
       continue;
     }
     if (b.type === 'formula') cut(b);
-    else if (b.type === 'paragraph') runThrough.push(b);
+    else if (b.type === 'paragraph') runThrough.push({ b, held });
   }
   // A paragraph the layout ran through a formula not written yet (one set with a word or two in the body's font,
   // "Attention(Q, K, V) = softmax(…)", is no narrower than prose) is cut as a formula block is: a formula that states
   // something or is numbered, set in from the paragraph's left edge as a display is (an algorithm's run-on line of
   // math is not), or set on rows of its own (a multline's first row starts at the margin; a grammar's rows have their
   // words beside them).
-  for (const b of runThrough) {
-    const held = layer.filter(within(b.bbox));
+  for (const { b, held } of runThrough) {
     const beside = (f: GlyphFormula) => held.some((l) => !l.formula && Math.min(l.bbox[3], f.bbox[3]) - Math.max(l.bbox[1], f.bbox[1]) > 0.5 * (l.bbox[3] - l.bbox[1]));
     const rows = (f: GlyphFormula) => f.latex.includes('\\\\') && !beside(f);
     const setApart = (f: GlyphFormula) => f.bbox[0] - b.bbox[0] > 0.1 * (b.bbox[2] - b.bbox[0]) || rows(f);
@@ -68,22 +67,26 @@ export function glyphFormulaBlocks(blocks: Block[], boxes: readonly BBox[], text
   // So is a line wholly inside a written formula's box whose letters and digits are most of the formula's: the text
   // content's copy of a Word formula's glyphs, which pdf.js gives as a line of its own beside the glyphs the formula
   // was read from (words set between a formula's parts are not the formula's, and stay).
-  const writtenFormulas = [...new Map(layer.flatMap((l) => (l.formula && written.has(l.formula.id) ? [[l.formula.id, l.formula] as const] : []))).values()];
-  const copyOf = (box: readonly number[], text: string, f: GlyphFormula) => {
+  const writtenFormulas = [...new Map(layer.flatMap((l) => (l.formula && written.has(l.formula.id) ? [[l.formula.id, l.formula] as const] : []))).values()].map((f) => ({
+    bbox: f.bbox,
+    drawn: latexSymbols(f.latex) ?? [],
+  }));
+  const copyOf = (box: readonly number[], own: readonly string[], f: (typeof writtenFormulas)[number]) => {
     const w = Math.min(box[2]!, f.bbox[2]) - Math.max(box[0]!, f.bbox[0]);
     const h = Math.min(box[3]!, f.bbox[3]) - Math.max(box[1]!, f.bbox[1]);
     if (w <= 0 || h <= 0 || w * h < 0.9 * (box[2]! - box[0]!) * (box[3]! - box[1]!)) return false;
     // Most of the formula's symbols, each one of them (a cases row's "if n = 0" the LaTeX left out is no copy).
-    const own = textSymbols(text);
-    const drawn = latexSymbols(f.latex) ?? [];
-    return own.length >= 0.4 * drawn.length && symbolAgreement(own, drawn) * (own.length + drawn.length) >= 1.8 * own.length;
+    return own.length >= 0.4 * f.drawn.length && symbolAgreement(own, f.drawn) * (own.length + f.drawn.length) >= 1.8 * own.length;
   };
   for (const b of blocks) {
     if (split.has(b) || done.has(b)) continue;
     for (const i of b.lines) {
       const inBox = layer.filter(within(boxes[i]!));
       if (inBox.length && inBox.every((l) => l.formula && written.has(l.formula.id))) texts[i] = '';
-      else if (writtenFormulas.some((f) => copyOf(boxes[i]!, texts[i] ?? '', f))) texts[i] = '';
+      else if (writtenFormulas.length) {
+        const own = textSymbols(texts[i] ?? '');
+        if (writtenFormulas.some((f) => copyOf(boxes[i]!, own, f))) texts[i] = '';
+      }
     }
   }
   if (split.size) blocks.splice(0, blocks.length, ...blocks.flatMap((b) => split.get(b) ?? [b]));

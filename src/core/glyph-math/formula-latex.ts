@@ -142,7 +142,8 @@ function build(input: Atom[], rules: Rule[]): string {
   }
 
   // A label set over or under an arrow or a relation (\xrightarrow{f}, \stackrel{\mathrm{def}}{=}): script-size
-  // glyphs in the relation's width, off its baseline by more than a script is raised (TeX raises a label 0.6 size, a superscript 0.4).
+  // glyphs in the relation's width, off its baseline by more than a script is raised (TeX raises a label 0.6 size,
+  // a superscript 0.4).
   for (const rel of atoms.filter((a) => STRETCHED[a.tex] !== undefined && a.size >= 0.85 * s)) {
     const within = (a: Atom) => a !== rel && a.size < 0.9 * s && a.x0 >= rel.x0 - 0.3 * s && a.x1 <= rel.x1 + 0.3 * s;
     const upper = atoms.filter((a) => within(a) && a.base < rel.base - 0.5 * s && a.base > rel.base - 1.5 * s);
@@ -183,7 +184,7 @@ function build(input: Atom[], rules: Rule[]): string {
     if (!atoms.includes(op)) continue;
     const w = op.x1 - op.x0;
     const near = (a: Atom) => a !== op && !ops.includes(a) && a.size < 0.95 * s && cx(a) > op.x0 - 0.8 * w - 0.3 * s && cx(a) < op.x1 + 0.8 * w + 0.3 * s && nearestOp(a) === op;
-    // Above or below the row: off its baseline by more than a script is raised (TeX raises a label 0.6 size, a superscript 0.4).or lowered.
+    // Above or below the row: off its baseline by more than a script is raised or lowered.
     // The row is the operator's own, where rows stack (an aligned pair, each with its ∑).
     const full = atoms.filter((a) => !ops.includes(a) && a.size >= 0.85 * s);
     const beside = full.filter((a) => a.base > op.top && a.base < op.bottom);

@@ -195,10 +195,13 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     // An equation number set between a formula's rows, level with neither (amsmath's split centres it on them).
     const all = [...groups.values()];
     for (const ids of all) {
-      const n = lines[ids[0]!]!.bbox;
-      if (ids.length !== 1 || !EQ_NUMBER.test(lines[ids[0]!]!.text?.trim() ?? '')) continue;
-      const mid = (n[1] + n[3]) / 2;
-      const host = all.find((h) => h !== ids && h.length > 1 && h.every((i) => lines[i]!.bbox[2] < n[0]) && union(h.map((i) => lines[i]!.bbox))[1] < mid && union(h.map((i) => lines[i]!.bbox))[3] > mid);
+      const number = lines[ids[0]!]!;
+      if (ids.length !== 1 || !EQ_NUMBER.test(number.text?.trim() ?? '')) continue;
+      const mid = (number.bbox[1] + number.bbox[3]) / 2;
+      const host = all.find((h) => {
+        const box = union(h.map((i) => lines[i]!.bbox));
+        return h !== ids && h.length > 1 && box[2] < number.bbox[0] && box[1] < mid && box[3] > mid;
+      });
       if (host) host.push(...ids.splice(0));
     }
     return all.filter((ids) => ids.length);
