@@ -42,7 +42,7 @@ export const cx = (a: { x0: number; x1: number }) => (a.x0 + a.x1) / 2;
 export const cy = (a: Atom) => (a.top + a.bottom) / 2;
 
 /** Glyphs → atoms: names and vertical extents; upright letter runs of a function name become one atom. */
-export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
+export function glyphAtoms(glyphs: readonly Glyph[], boldText?: boolean): Atom[] | undefined {
   const atoms: Atom[] = [];
   const gs = glyphs.filter((g) => g.ch.trim());
   // Letters taken into a name: glyphs come sorted by x, so a name's letters may have another row's glyphs
@@ -51,12 +51,14 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
   // TeX's \not is a slash of no width drawn over the relation after it (cmsy's negationslash, U+0338).
   const negated = new Set<Glyph>();
   for (const slash of gs.filter((g) => g.ch === NOT)) {
-    const rel = gs.find((h) => h !== slash && h.ch !== NOT && !negated.has(h) && Math.abs(h.base - slash.base) < 0.3 * h.size && Math.abs(cx(h) - cx(slash)) < 0.4 * h.size);
+    // Of no width, it is drawn from where it stands across the relation after it: its middle is that relation's.
+    const middle = (h: Glyph) => (slash.x1 - slash.x0 < 0.1 * h.size ? slash.x0 + 0.39 * h.size : cx(slash));
+    const rel = gs.find((h) => h !== slash && h.ch !== NOT && !negated.has(h) && Math.abs(h.base - slash.base) < 0.3 * h.size && Math.abs(cx(h) - middle(h)) < 0.4 * h.size);
     if (!rel) return undefined;
     negated.add(rel);
     taken.add(slash);
   }
-  const allBold = gs.every((g) => !/^[\p{L}\p{N}]$/u.test(g.ch) || ['symbol', 'extension', 'bb', 'cal', 'frak'].includes(g.cls) || isBoldFont(g.font));
+  const allBold = boldText ?? gs.every((g) => !/^[\p{L}\p{N}]$/u.test(g.ch) || ['symbol', 'extension', 'bb', 'cal', 'frak'].includes(g.cls) || isBoldFont(g.font));
   for (let i = 0; i < gs.length; i++) {
     const g = gs[i]!;
     if (taken.has(g)) continue;
@@ -68,7 +70,7 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
     const hangs = g.cls === 'extension' || (g.cls === 'symbol' && '√∑∏∫'.includes(g.ch));
     const upright = /[A-Za-z]/.test(g.ch) && (g.cls === 'roman' || g.cls === 'math' || (g.cls === 'text' && !isItalicFace(g.font)));
     // Times math sets \mathbf in the text's bold face (Computer Modern in its own, cmbx: class 'bold'); in a bold
-    // caption or heading, where every text letter is bold, bold is the line's style.
+    // caption or heading bold is the line's style: the caller says so for inline math, else every text letter bold does.
     const bold = g.cls === 'text' && !allBold && isBoldFont(g.font) && !isItalicFace(g.font);
     // A run of upright letters in one run with no gap: a function name ("sin") or a word in \mathrm.
     if (upright) {
@@ -95,7 +97,7 @@ export function glyphAtoms(glyphs: readonly Glyph[]): Atom[] | undefined {
     const tex = negated.has(g) && plain !== undefined ? (NEGATED[plain] ?? `\\not${/^[A-Za-z]/.test(plain) ? ' ' : ''}${plain}`) : plain;
     if (tex === undefined && !accent) return undefined;
     const big = tex !== undefined && (BIG_OPERATORS.has(tex) || tex === '\\surd');
-    const top = hangs ? g.base - 0.05 * g.size : g.base - (big ? 0.95 : 0.7) * g.size;
+    const top = hangs ? g.base - (g.height ?? 0.05) * g.size : g.base - (big ? 0.95 : 0.7) * g.size;
     const bottom = hangs ? g.base + (g.depth ?? (big ? 1.4 : 1.0)) * g.size : g.base + (big ? 0.35 : 0.2) * g.size;
     // cmex draws a tall bar as its bar glyph repeated (\left| … \right|, a determinant's sides); Latin Modern's
     // map names that glyph ∣ and its double ∥.

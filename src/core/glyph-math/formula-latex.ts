@@ -19,13 +19,16 @@ export interface Rule {
   y: number;
 }
 
-/** The LaTeX of glyphs and rules typeset as one formula, or undefined where unsure. */
-export function formulaLatex(glyphs: readonly Glyph[], rules: readonly Rule[]): string | undefined {
+/**
+ * The LaTeX of glyphs and rules typeset as one formula, or undefined where unsure. `boldText`: whether the
+ * text around it is bold (then a text font's bold is its style, not \mathbf); unknown for a display formula.
+ */
+export function formulaLatex(glyphs: readonly Glyph[], rules: readonly Rule[], boldText?: boolean): string | undefined {
   // Symbol's radical extender (U+F8E5) draws a radical's overbar as glyphs: they are its rule.
   const bars = glyphs.filter((g) => g.ch === RADICAL_EXTENDER);
   const drawn = bars.length ? [...rules, ...barRules(bars)] : rules;
   const read = joinedArrows(glyphs.filter((g) => g.ch !== RADICAL_EXTENDER));
-  const atoms = glyphAtoms(read);
+  const atoms = glyphAtoms(read, boldText);
   if (!atoms || atoms.length === 0) return undefined;
   try {
     const latex = build(atoms, [...drawn]);

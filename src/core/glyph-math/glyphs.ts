@@ -30,7 +30,7 @@ const FONT_CLASSES: [RegExp, FontClass][] = [
   [/^texcmmathsitalic|^pichars\d/, 'italic'],
   [/^texcmmathssymbols/, 'symbol'],
   [/^texcmroman/, 'roman'],
-  [/^(msbm|bbold|dsrom|bbm|stixds|.*doublestruck)/, 'bb'],
+  [/^(msbm|bbold|dsrom|bbm|stixds|.*doublestruck|.*blackboard)/, 'bb'],
   [/^(eusm|eusb|rsfs|mathc|.*script|.*calligraph)/, 'cal'],
   [/^(eufm|eufb|.*fraktur)/, 'frak'],
   // newtx (ntx…/NewTX…), newpx (NewPX…): Times- and Palatino-like math for TeX. (MathTime's MTSY is left a text
@@ -53,11 +53,11 @@ export function fontClass(name: string): FontClass {
 export const isItalicFont = (name: string) => /italic|oblique|cmti|cmmi|-it\b/i.test(baseFontName(name)) || /\.(B?I)$/.test(name);
 
 /**
- * URW's Nimbus faces, which LaTeX's Times sets in, say "ReguItal", "MediItal", "BoldObli"; Adobe's say "BoldIt".
+ * URW's Nimbus faces, which LaTeX's Times sets in, say "ReguItal", "MediItal", "BoldObli" (Palladio "L-Ital"); Adobe's say "BoldIt".
  * Read as italic where a formula's letters are told from its upright names (Times math sets "QK" in the text's
  * italic); prose keeps reading their words as words (an algorithm's "iff" and "s.t." between formulas).
  */
-export const isItalicFace = (name: string) => isItalicFont(name) || /[a-z](Ital|Obli|It)$/.test(name);
+export const isItalicFace = (name: string) => isItalicFont(name) || /[a-z-](Ital|Obli|It)$/.test(name);
 
 export interface Glyph {
   ch: string;
@@ -73,6 +73,8 @@ export interface Glyph {
   run: number;
   /** How far a TeX extension glyph hangs below its baseline, in sizes (cmex's metrics: a \bigg parenthesis 2.4). */
   depth?: number;
+  /** How far an extension glyph stands above its baseline, in sizes, where it does (txexs's parenthesis pieces). */
+  height?: number;
 }
 
 /** Rough advance widths in ems, so a run's width can be shared out among its characters. */

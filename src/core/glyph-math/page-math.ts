@@ -148,16 +148,20 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   const prose = per.map((gs) => isProse(gs));
   const small = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || g.size < 0.85 * body));
   // Big delimiters of the extension font alone on a line: pdf.js puts "sin(…)"'s tall brackets on lines of
-  // their own, hanging from a base above the prose line they stand in.
-  const hanging = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || g.cls === 'extension'));
+  // their own, hanging from a base above the prose line they stand in. So it does a text-style radical (cmsy's √
+  // hangs from a base above the line it stands in).
+  const hangs = (g: Glyph) => g.cls === 'extension' || (g.cls === 'symbol' && g.ch === '√' && g.size >= 0.85 * body);
+  const hanging = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || hangs(g)));
   // Where such glyphs are drawn, from their baseline down (their depth, where the font's metrics give it): beside the
   // prose line, not under it (a display formula's tall bar, cut into a line of its own, stands below the prose above).
   const hangsBeside = (i: number, p: Box) => {
+    // cmsy's radical hangs 0.96 of its size.
+    const depth = (g: Glyph) => g.depth ?? (g.ch === '√' ? 0.96 : undefined);
     const gs = per[i]!.filter((g) => g.ch.trim());
     const l = lines[i]!.bbox;
-    if (gs.some((g) => g.depth === undefined)) return l[3] > p[1] - 0.3 * body && l[1] < p[3];
-    const top = Math.min(...gs.map((g) => g.base - 0.05 * g.size));
-    const bottom = Math.max(...gs.map((g) => g.base + g.depth! * g.size));
+    if (gs.some((g) => depth(g) === undefined)) return l[3] > p[1] - 0.3 * body && l[1] < p[3];
+    const top = Math.min(...gs.map((g) => g.base - (g.height ?? 0.05) * g.size));
+    const bottom = Math.max(...gs.map((g) => g.base + depth(g)! * g.size));
     return Math.min(bottom, p[3]) - Math.max(top, p[1]) > 0.5 * (p[3] - p[1]);
   };
   // A text-style fraction's numerator and denominator, one over and one under a rule (pdf.js may cut them into
@@ -229,7 +233,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       const prefix = l.bbox[2] - l.bbox[0] < 3 * body && l.bbox[0] < p.bbox[0] && l.bbox[2] < p.bbox[2];
       const beside = over > 0.4 * Math.min(h, ph) && (xgap > -0.5 * body || prefix) && (xgap < 1.0 * body || (xgap < 4 * body && blank()));
       const script = small[i] && prose[j] && over > 0.3 * h && l.bbox[0] < p.bbox[2] + body && l.bbox[2] > p.bbox[0] - body;
-      const bracket = hanging[i] && prose[j] && hangsBeside(i, p.bbox) && l.bbox[0] > p.bbox[0] - body && l.bbox[2] < p.bbox[2] + body;
+      const bracket = hanging[i] && prose[j] && hangsBeside(i, p.bbox) && l.bbox[2] > p.bbox[0] - body && l.bbox[0] < p.bbox[2] + body;
       if (beside || script || bracket || (small[i] && small[j] && fractionParts(l.bbox, p.bbox))) owner[root(i)] = root(j);
     });
   });

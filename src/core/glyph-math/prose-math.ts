@@ -3,8 +3,9 @@
 // each run written as $…$ by formulaLatex, and the prose words around them kept as the line's text.
 //
 //   inlineText(glyphs, rules, bodySize, baseline) → "for $n=1$ we have $1^{2}=\frac{1}{6}(1)(2)(3)$." | undefined
+import { isBoldFont } from '../text-layer/font-name';
 import { mathLetter } from '../text-layer/inline-math';
-import { isItalicFont, type Glyph } from './glyphs';
+import { isItalicFace, isItalicFont, type Glyph } from './glyphs';
 import { cx } from './formula-atoms';
 import { formulaLatex, type Rule } from './formula-latex';
 import { ACCENTS, FUNCTION_NAMES } from './symbols';
@@ -25,6 +26,8 @@ export function isMathGlyph(g: Glyph): boolean {
 /** Punctuation that closes what stands before it: it stays on inline math, with no space between. */
 const CLOSING = /^[,.;:!?)\]]$/;
 const LIST_MARKER = /^[•∙◦▪‣●○■□►▶∗⋆]$/;
+/** Two-letter words an italic (emphasized) phrase may hold beside math: never taken for a product of variables. */
+const TWO_LETTER_WORDS = new Set(['an', 'as', 'at', 'be', 'by', 'do', 'go', 'he', 'if', 'in', 'is', 'it', 'me', 'my', 'no', 'of', 'on', 'or', 'so', 'to', 'up', 'us', 'we', 'In', 'If', 'It', 'On', 'We', 'As', 'At', 'By', 'No', 'Of', 'Or', 'So', 'To']);
 
 /** Letters of a text font that stand in words of three or more letters, and those words. */
 export function proseWords(glyphs: readonly Glyph[]): { words: { text: string; size: number; italic: boolean }[]; inWords: Set<Glyph> } {
@@ -59,21 +62,35 @@ export function proseWords(glyphs: readonly Glyph[]): { words: { text: string; s
  * Undefined when the line has no math run that could be written.
  */
 export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: number, base: number): string | undefined {
-  if (!glyphs.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls) || (g.ch.trim() && g.size < 0.85 * body))) return undefined;
+  const mathy = (g: Glyph) => isMathGlyph(g) || MATH_CLASSES.has(g.cls) || ACCENTS[g.ch] !== undefined || (g.ch.trim() && g.size < 0.85 * body);
+  if (!glyphs.some(mathy)) return undefined;
   const gs = [...glyphs].sort((a, b) => a.x0 - b.x0);
   const { inWords } = proseWords(gs);
+  // Whether the line's words are bold (a bold heading's math is bold by the line's style, not \mathbf).
+  const boldWords = [...inWords].filter((g) => g.cls === 'bold' || isBoldFont(g.font)).length;
+  const proseBold = inWords.size ? boldWords > 0.5 * inWords.size : undefined;
   const shifted = (g: Glyph) => g.size < 0.85 * body && Math.abs(g.base - base) > 0.1 * body && !inWords.has(g);
   const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.|'′]$/.test(g.ch);
   // A lone letter in a text font's italic is a variable (Word sets math in Times Italic): it joins math
   // next to it, though it starts nothing on its own.
-  const letter = (g: Glyph | undefined) => !!g && /^\p{L}$/u.test(g.ch);
+  // (A modifier letter is an accent: "ˆ" over y is not a letter beside it.)
+  const letter = (g: Glyph | undefined) => !!g && /^[\p{Lu}\p{Ll}\p{Lt}\p{Lo}]$/u.test(g.ch);
+  // Scripts are not letters of a word: x with its subscript i is still a lone x.
   const lone = (k: number) => {
     const g = gs[k]!;
     const prev = gs[k - 1];
     const next = gs[k + 1];
-    return !(letter(prev) && g.x0 - prev!.x1 < 0.15 * g.size) && !(letter(next) && next!.x0 - g.x1 < 0.15 * g.size);
+    const touches = (h: Glyph | undefined, gap: number) => letter(h) && !shifted(h!) && gap < 0.15 * g.size;
+    return !touches(prev, prev ? g.x0 - prev.x1 : 0) && !touches(next, next ? next.x0 - g.x1 : 0);
   };
-  const weak = gs.map((g, k) => letter(g) && g.cls === 'text' && isItalicFont(g.font) && !inWords.has(g) && lone(k));
+  const italicLetter = (g: Glyph) => letter(g) && g.cls === 'text' && isItalicFace(g.font) && !inWords.has(g);
+  const weak = gs.map((g, k) => italicLetter(g) && lone(k));
+  // Two italic letters set together right after math are its differential or product ("f(x) dx"), not a word.
+  for (let k = 1; k + 1 < gs.length; k++) {
+    const [a, b, after] = [gs[k]!, gs[k + 1]!, gs[k + 2]];
+    const pair = italicLetter(a) && italicLetter(b) && b.x0 - a.x1 < 0.15 * a.size && !(letter(after) && after!.x0 - b.x1 < 0.15 * a.size);
+    if (pair && !TWO_LETTER_WORDS.has(a.ch + b.ch) && !letter(gs[k - 1]) && gs.slice(0, k).some((g) => g.ch.trim())) weak[k] = weak[k + 1] = true;
+  }
   // A glyph a script is set against is math too (a bold R with its subscript).
   const nextGlyph: (Glyph | undefined)[] = [];
   for (let k = gs.length - 1, seen: Glyph | undefined; k >= 0; k--) {
@@ -90,8 +107,9 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
   const marker = LIST_MARKER.test(gs[first]!.ch) && !!after && after.x0 - gs[first]!.x1 > 0.2 * body ? gs[first] : undefined;
   // An accent glyph over a math letter (TeX's \hat{y}: cmr's ˆ over cmmi's y) is that letter's.
   const accent = (g: Glyph) =>
-    ACCENTS[g.ch] !== undefined && gs.some((h) => h !== g && isMathGlyph(h) && cx(g) > h.x0 - 0.1 * h.size && cx(g) < h.x1 + 0.1 * h.size && g.base <= h.base + 0.05 * h.size);
-  const math = gs.map((g, k) => g !== marker && (isMathGlyph(g) || shifted(g) || weak[k]! || anchor(k) || accent(g)));
+    ACCENTS[g.ch] !== undefined && gs.some((h, k) => h !== g && (isMathGlyph(h) || weak[k]!) && cx(g) > h.x0 - 0.1 * h.size && cx(g) < h.x1 + 0.1 * h.size && g.base <= h.base + 0.05 * h.size);
+  const accented = new Set(gs.filter(accent));
+  const math = gs.map((g, k) => g !== marker && (isMathGlyph(g) || shifted(g) || weak[k]! || anchor(k) || accented.has(g)));
   if (!math.some(Boolean)) return undefined;
   // Runs: math glyphs, and joining glyphs between or right after them; spaces inside a run stay in it.
   const spans: [number, number][] = [];
@@ -113,8 +131,12 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
       }
     }
     // A function's name set just before it ("sin" before its bracketed argument) is the formula's.
+    // (A fraction after it starts at its bar: its numerator stands in from it.)
+    const bar = rules.find((r) => r.x0 <= gs[start]!.x0 && r.x1 > gs[start]!.x0 && Math.abs(r.y - base) < body);
     let name = start;
-    while (name > floor && /^[a-z]$/.test(gs[name - 1]!.ch) && gs[name]!.x0 - gs[name - 1]!.x1 < 0.3 * body) name--;
+    // The name's letters touch; a space may part it from what it applies to.
+    const gap = (k: number) => Math.min(gs[k]!.x0, k === start && bar ? bar.x0 : Infinity) - gs[k - 1]!.x1;
+    while (name > floor && /^[a-z]$/.test(gs[name - 1]!.ch) && gap(name) < (name === start ? 0.3 : 0.15) * body) name--;
     if (name < start && FUNCTION_NAMES.has(gs.slice(name, start).map((g) => g.ch).join('')) && !(name > floor && /\p{L}/u.test(gs[name - 1]!.ch) && gs[name]!.x0 - gs[name - 1]!.x1 < 0.15 * body)) start = name;
     let j = i + 1;
     let prev: Glyph | undefined = gs[i];
@@ -126,7 +148,7 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
       // A colon set a space from the math before it is a relation ("f : X → Y"); prose sets its colon close.
       const relationColon = g.ch === ':' && !!prev && g.x0 - prev.x1 > 0.1 * body;
       // A bold letter of TeX's bold font set against the math before it, alone (\mathbf{W}^\top\mathbf{x}).
-      const boldLetter = g.cls === 'bold' && letter(g) && !!prev && g.x0 - prev.x1 < 0.15 * body && !(letter(gs[j + 1]) && gs[j + 1]!.x0 - g.x1 < 0.15 * g.size);
+      const boldLetter = (g.cls === 'bold' || (g.cls === 'text' && isBoldFont(g.font) && proseBold === false)) && letter(g) && !!prev && g.x0 - prev.x1 < 0.15 * body && !(letter(gs[j + 1]) && gs[j + 1]!.x0 - g.x1 < 0.15 * g.size);
       if (math[j] || joins(g) || shifted(g) || relationColon || boldLetter) continue;
       if (!g.ch.trim()) {
         // A space continues the run only when math follows it.
@@ -176,7 +198,8 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
     // A lone digit or bracket run is not math; nor is a script with nothing in a math font.
     // Math by its font or letters, or by its structure: an operator with a script or a fraction (TeX sets
     // "1² = ⅙" all in its roman font).
-    const strong = part.some((g) => isMathGlyph(g) && (MATH_CLASSES.has(g.cls) || mathLetter(g.ch) !== undefined));
+    // An accent over a lone italic letter is math too (Times math's \hat{y}: the text face's ˆ over its y).
+    const strong = part.some((g) => (isMathGlyph(g) && (MATH_CLASSES.has(g.cls) || mathLetter(g.ch) !== undefined)) || accented.has(g));
     const structured = part.some(isMathGlyph) && part.some((g) => shifted(g) && /[0-9A-Za-z]/.test(g.ch));
     const near = rules.filter((r) => r.x0 >= part[0]!.x0 - body && r.x1 <= part.at(-1)!.x1 + body && Math.abs(r.y - base) < body);
     // A fraction set in the line: small glyphs over a rule and under it ("the variation DC(s,t)/Dt", its
@@ -184,7 +207,7 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
     const over = (r: Rule, g: Glyph) => g.x0 < r.x1 && g.x1 > r.x0 && shifted(g);
     const fraction = near.some((r) => part.some((g) => over(r, g) && g.base <= r.y) && part.some((g) => over(r, g) && g.base - 0.6 * g.size >= r.y));
     if (!strong && !structured && !fraction) continue;
-    const latex = formulaLatex(part, near);
+    const latex = formulaLatex(part, near, proseBold);
     if (!latex) continue;
     const before = text(at, s);
     // A word of prose beside the math is set apart from it, however tight the line is set (Word's "φ₁and φ₂").

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extensionDepth, extensionFontText, extensionGlyph, isMisnamedFont, misnamedFontText } from './tex-font-encodings';
+import { extensionDepth, extensionFontText, extensionGlyph, extensionHeight, isMisnamedFont, misnamedFontText } from './tex-font-encodings';
 import { namedText } from './glyph-names';
 
 // What pdf.js reads from the fonts of a PLOS ONE paper (corpus-olmocr/load_v_error.pdf, pages 5–13), and
@@ -79,6 +79,10 @@ describe('extensionGlyph', () => {
     expect(extensionGlyph(205, 'THGAAW+txexs', CMEX_MAP)).toBe('∑');
     expect(extensionGlyph(128, 'THGAAW+txexs', CMEX_MAP)).toBe('(');
     expect(extensionDepth(214, 'THGAAW+txexs')).toBe(extensionDepth(0x59, 'CMEX10'));
+    // a tall ( of newtxmath: txexs's pieces at 169–174 stand on their baseline, as OMX's pieces drawn again
+    expect([169, 171, 173].map((c) => extensionGlyph(c, 'THGAAW+txexs', CMEX_MAP))).toEqual(['⎛', '⎝', '⎜']);
+    expect([extensionHeight(169, 'THGAAW+txexs'), extensionDepth(169, 'THGAAW+txexs')]).toEqual([1.444, 0]);
+    expect(extensionHeight(0x30, 'CMEX10')).toBeUndefined();
     // cmex has no glyph above 127
     expect(extensionGlyph(214, 'CMEX10', CMEX_MAP)).toBeUndefined();
     // newtx's symbol font: its accents unnamed (\dot at 164, \vec at 174); what its map names stays

@@ -101,6 +101,8 @@ const TXEX_HIGH: Record<number, number | string> = {
   ...Object.fromEntries([...'()[]⌊⌋⌈⌉{}⟨⟩|‖'].map((ch, i) => [128 + i, ch])),
   ...Object.fromEntries([175, 180].flatMap((from) => [0, 1, 2, 3, 4].map((i) => [from + i, i === 3 ? 0x48 : 0x52]))),
   ...Object.fromEntries([185, 190].flatMap((from) => [0, 1, 2, 3, 4].map((i) => [from + i, i === 3 ? 0x49 : 0x5a]))),
+  // Wide hats and tildes (hat4–6, tilde4–6) and the parenthesis pieces of a tall ( … ) (parenlefttpA … parenrightexA).
+  154: 0x64, 155: 0x64, 156: 0x64, 157: 0x67, 158: 0x67, 159: 0x67, 169: 0x30, 170: 0x31, 171: 0x40, 172: 0x41, 173: 0x42, 174: 0x43,
   195: 0x46, 196: 0x47, 199: 0x4a, 200: 0x4b, 201: 0x4c, 202: 0x4d, 203: 0x4e, 204: 0x4f,
   ...Object.fromEntries([0x50, 0x51, 0x53, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5b, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f, 0x60, 0x61].map((omx, i) => [205 + i, omx])),
 };
@@ -142,11 +144,23 @@ function omxDepth(code: number): number | undefined {
   return undefined;
 }
 
+/**
+ * txexs's parenthesis pieces (parenlefttpA … parenrightexA, which newtxmath builds a tall ( … ) of) stand on
+ * their baseline, unlike cmex's, which hang from it: [height, depth] in sizes, by txexs's metrics.
+ */
+const TXEX_STANDING: Record<number, [number, number]> = { 169: [1.444, 0], 170: [1.444, 0], 171: [1.444, 0], 172: [1.444, 0], 173: [0.622, 0.013], 174: [0.622, 0.013] };
+const standing = (code: number, font: string) => (/^(txex|newtxex)/.test(key(font)) ? TXEX_STANDING[code] : undefined);
+
 /** How far a TeX extension font's glyph hangs below its baseline, in sizes; undefined for other fonts. */
 export function extensionDepth(code: number, font: string): number | undefined {
+  const stands = standing(code, font);
+  if (stands) return stands[1];
   const omx = isOmxFont(font) ? omxCode(code, font) : undefined;
   return typeof omx === 'number' ? omxDepth(omx) : undefined;
 }
+
+/** How far an extension glyph stands above its baseline, in sizes, where it does (cmex's hang: undefined). */
+export const extensionHeight = (code: number, font: string): number | undefined => standing(code, font)?.[0];
 
 /**
  * `text` (pdf.js's text content, where a glyph's code is gone) with an extension font's unnamed glyphs as the
