@@ -7,7 +7,8 @@
 // each glyph); further-*.pdf formulas of physics, statistics and logic (long arrows TeX joins of two glyphs, labels
 // over arrows, horizontal braces, stacked limits, \hbar, bold letters) in the three faces; libertine.pdf the display
 // formulas as ACM's papers set them; envs.pdf amsmath's environments between their lead-in lines; inline-times.pdf and
-// inline-palatino.pdf the inline paragraph in Times (mathptmx) and Palatino (mathpazo), palatino.pdf the display formulas.
+// inline-palatino.pdf the inline paragraph in Times (mathptmx) and Palatino (mathpazo), palatino.pdf the display formulas
+// in Palatino, newtx.pdf in Times with newtxmath.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +74,14 @@ describe('formulas of pdflatex pages, from their glyphs', () => {
     // A line with a text fraction stays in its paragraph, in its place.
     const r = await pagemark(join(dir, 'inline.pdf'), '--own-text-only');
     expect(r.stdout.replace(/\s+/g, ' ')).toContain('the value of $\\frac{a}{b}$ of this term is small whenever the data are well behaved and bounded in case 2.');
+  }, 120_000);
+
+  it('reads the display formulas of a newtxmath page as they were written, matrices and all', async () => {
+    // txexs's bracket pieces stand on their baseline (cmex's hang from it): read by cmex's depths, a bmatrix's pieces
+    // hung into the line under it, and the matrix and that line were written as one line of inline math.
+    expect(await misread('newtx.pdf', all)).toEqual([]);
+    const r = await pagemark(join(dir, 'newtx.pdf'), '--own-text-only');
+    expect(r.stdout).toContain('which holds for all admissible inputs. Further remarks on item 27 follow.');
   }, 120_000);
 
   it('reads the inline formulas of a Times paragraph (mathptmx) as they were written, in their lines', async () => {

@@ -78,10 +78,14 @@ describe('extensionGlyph', () => {
     expect(extensionGlyph(214, 'THGAAW+txexs', CMEX_MAP)).toBe('∏');
     expect(extensionGlyph(205, 'THGAAW+txexs', CMEX_MAP)).toBe('∑');
     expect(extensionGlyph(128, 'THGAAW+txexs', CMEX_MAP)).toBe('(');
-    expect(extensionDepth(214, 'THGAAW+txexs')).toBe(extensionDepth(0x59, 'CMEX10'));
+    // by txexs's own metrics: its display ∏ hangs 1.53 sizes (cmex's 1.4)
+    expect(extensionDepth(214, 'THGAAW+txexs')).toBe(1.53);
     // a tall ( of newtxmath: txexs's pieces at 169–174 stand on their baseline, as OMX's pieces drawn again
     expect([169, 171, 173].map((c) => extensionGlyph(c, 'THGAAW+txexs', CMEX_MAP))).toEqual(['⎛', '⎝', '⎜']);
-    expect([extensionHeight(169, 'THGAAW+txexs'), extensionDepth(169, 'THGAAW+txexs')]).toEqual([1.444, 0]);
+    expect([extensionHeight(169, 'THGAAW+txexs'), extensionDepth(169, 'THGAAW+txexs')]).toEqual([1.44, 0]);
+    // its bracket pieces too (bracketlefttp stands 0.6 above its baseline; cmex's hangs 1.76 below it)
+    expect([extensionHeight(0x32, 'THGAAW+txexs'), extensionDepth(0x32, 'THGAAW+txexs')]).toEqual([0.6, 0.01]);
+    expect(extensionDepth(0x32, 'CMEX10')).toBe(1.8);
     expect(extensionHeight(0x30, 'CMEX10')).toBeUndefined();
     // cmex has no glyph above 127
     expect(extensionGlyph(214, 'CMEX10', CMEX_MAP)).toBeUndefined();

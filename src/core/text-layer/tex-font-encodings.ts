@@ -10,6 +10,7 @@
 // roman) and Adobe's Symbol encoding for the Greek of the PI_chars fonts. Each applies to its font only:
 // a "¼" in a text font is a quarter.
 import { baseFontName } from './font-name';
+import { texExtensionMetrics } from './tex-extension-metrics';
 
 const GREEK_CAPITALS = 'ΓΔΘΛΞΠΣΥΦΨΩ';
 
@@ -144,23 +145,16 @@ function omxDepth(code: number): number | undefined {
   return undefined;
 }
 
-/**
- * txexs's parenthesis pieces (parenlefttpA … parenrightexA, which newtxmath builds a tall ( … ) of) stand on
- * their baseline, unlike cmex's, which hang from it: [height, depth] in sizes, by txexs's metrics.
- */
-const TXEX_STANDING: Record<number, [number, number]> = { 169: [1.444, 0], 170: [1.444, 0], 171: [1.444, 0], 172: [1.444, 0], 173: [0.622, 0.013], 174: [0.622, 0.013] };
-const standing = (code: number, font: string) => (/^(txex|newtxex)/.test(key(font)) ? TXEX_STANDING[code] : undefined);
-
 /** How far a TeX extension font's glyph hangs below its baseline, in sizes; undefined for other fonts. */
 export function extensionDepth(code: number, font: string): number | undefined {
-  const stands = standing(code, font);
-  if (stands) return stands[1];
+  const own = texExtensionMetrics(code, font);
+  if (own) return own[1];
   const omx = isOmxFont(font) ? omxCode(code, font) : undefined;
   return typeof omx === 'number' ? omxDepth(omx) : undefined;
 }
 
-/** How far an extension glyph stands above its baseline, in sizes, where it does (cmex's hang: undefined). */
-export const extensionHeight = (code: number, font: string): number | undefined => standing(code, font)?.[0];
+/** How far an extension glyph stands above its baseline, in sizes, where its font's metrics say (cmex's: undefined). */
+export const extensionHeight = (code: number, font: string): number | undefined => texExtensionMetrics(code, font)?.[0];
 
 /**
  * `text` (pdf.js's text content, where a glyph's code is gone) with an extension font's unnamed glyphs as the
