@@ -159,23 +159,30 @@ function textWords(atoms: Atom[]): Atom[] {
  */
 const ARROW_PAIRS: Record<string, string> = {
   '=⇒': '⟹', '⇐=': '⟸', '⇐⇒': '⟺', '−→': '⟶', '-→': '⟶', '←−': '⟵', '←-': '⟵', '←→': '⟷', '−−': '−', '--': '−', '7→': '↦', '7⟶': '⟼', '↦−': '↦', '↦⟶': '⟼', ',→': '↪', '↪→': '↪',
+  // newtx names its mapsto stem "↦" and its hook "↩" (in its math italic font).
+  '↦→': '↦', '↩→': '↪',
 };
+/** A stem or hook joins the arrow after it once the arrow's shaft is joined ("↦" "−" "→" is ⟼, not ↦ then →). */
+const STEMS = new Set(['7', '↦', ',', '↪', '↩']);
 
 export function joinedArrows(glyphs: readonly Glyph[]): Glyph[] {
   const out = [...glyphs];
   const touch = (a: Glyph, b: Glyph) => Math.abs(a.base - b.base) < 0.1 * a.size && Math.abs(a.size - b.size) < 0.2 * a.size && b !== a && b.x0 > a.x0 - 0.1 * a.size && b.x0 < a.x1 + 0.02 * a.size;
   // A stem or hook is no character of its own: only its font says what it is.
   const arrowPart = (g: Glyph) => (g.ch === '7' ? g.cls === 'symbol' : g.ch === ',' ? g.cls === 'italic' : true);
-  for (let joined = true; joined; ) {
-    joined = false;
-    for (let i = 0; i < out.length && !joined; i++) {
-      const a = out[i]!;
-      const j = out.findIndex((b) => ARROW_PAIRS[a.ch + b.ch] !== undefined && arrowPart(a) && touch(a, b));
-      if (j < 0) continue;
-      const b = out[j]!;
-      out[i] = { ...a, ch: ARROW_PAIRS[a.ch + b.ch]!, cls: 'symbol', x1: Math.max(a.x1, b.x1) };
-      out.splice(j, 1);
-      joined = true;
+  for (const stems of [false, true]) {
+    for (let joined = true; joined; ) {
+      joined = false;
+      for (let i = 0; i < out.length && !joined; i++) {
+        const a = out[i]!;
+        if (STEMS.has(a.ch) !== stems) continue;
+        const j = out.findIndex((b) => ARROW_PAIRS[a.ch + b.ch] !== undefined && arrowPart(a) && touch(a, b));
+        if (j < 0) continue;
+        const b = out[j]!;
+        out[i] = { ...a, ch: ARROW_PAIRS[a.ch + b.ch]!, cls: 'symbol', x1: Math.max(a.x1, b.x1) };
+        out.splice(j, 1);
+        joined = true;
+      }
     }
   }
   return out;

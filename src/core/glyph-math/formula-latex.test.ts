@@ -144,4 +144,24 @@ describe('formulaLatex on hand-set constructs', () => {
     const sup = [g('X', 'CMMI10', 100, 100), g('∼', 'CMSY10', 118, 100, 20, 16), g('f', 'CMMI7', 134, 92, 14, 6), g('Y', 'CMMI10', 144, 100)];
     expect(formulaLatex(sup, [])).toBe('X\\sim^{f}Y');
   });
+  it("joins newtx's mapsto stem and hook, named ↦ and ↩, with the arrow after them, and a long shaft first", () => {
+    const stem = (shaft: boolean) => [
+      g('𝑥', 'NewTXMI', 100, 100),
+      g('↦', 'txsys', 114, 100, 20, 0),
+      ...(shaft ? [g('−', 'txsys', 114, 100, 20, 14)] : []),
+      g('→', 'txsys', shaft ? 126 : 114, 100, 20, 20),
+      g('𝑦', 'NewTXMI', shaft ? 150 : 138, 100),
+    ];
+    expect(formulaLatex(stem(false), [])).toBe('x\\mapsto y');
+    expect(formulaLatex(stem(true), [])).toBe('x\\longmapsto y');
+    expect(formulaLatex([g('𝐴', 'NewTXMI', 100, 100), g('↩', 'NewTXMI', 114, 100, 20, 6), g('→', 'txsys', 119, 100, 20, 20), g('𝐵', 'NewTXMI', 143, 100)], [])).toBe('A\\hookrightarrow B');
+  });
+  it('reads a rule over and one under all of a formula as \\boxed, and a wide rule over a superscript as no \\overline', () => {
+    // \boxed{E = mc^2}: its lid is just over the superscript, much wider than it
+    const glyphs = [g('E', 'CMMI10', 100, 100, 20, 15), g('=', 'CMR10', 120, 100, 20, 15), g('m', 'CMMI10', 140, 100, 20, 17), g('c', 'CMMI10', 157, 100, 20, 9), g('2', 'CMR7', 166, 92, 14, 7)];
+    const lid = { x0: 92, x1: 180, y: 76 };
+    const floor = { x0: 92, x1: 180, y: 106 };
+    expect(formulaLatex(glyphs, [lid, floor])).toBe('\\boxed{E=mc^{2}}');
+    expect(formulaLatex(glyphs, [lid])).toBe('E=mc^{2}');
+  });
 });

@@ -73,6 +73,13 @@ function build(input: Atom[], rules: Rule[]): string {
 
   if (atoms.some((a) => a.brace)) atoms = horizontalBraces(atoms, rules, s, build);
 
+  // Two rules of one width over and under all of it: \boxed (its sides are strokes, not rules).
+  const all = union(atoms);
+  const lid = (r: Rule) => r.x0 < all.x0 && r.x1 > all.x1 && r.x1 - r.x0 < all.x1 - all.x0 + 2 * s;
+  const top = rules.find((r) => lid(r) && r.y < all.top + 0.2 * s && r.y > all.top - 0.8 * s);
+  const bottom = rules.find((r) => r !== top && lid(r) && top && Math.abs(r.x0 - top.x0) < 0.1 * s && Math.abs(r.x1 - top.x1) < 0.1 * s && r.y > all.bottom - 0.2 * s && r.y < all.bottom + 0.8 * s);
+  if (top && bottom) return `\\boxed{${build(atoms, rules.filter((r) => r !== top && r !== bottom))}}`;
+
   // √ with a rule starting at its right edge, near its top: everything under the rule is the radicand.
   for (const root of atoms.filter((a) => a.tex === '\\surd')) {
     const r = rules.find((q) => Math.abs(q.x0 - root.x1) < 0.7 * root.size && q.y > root.top - 0.4 * root.size && q.y < root.top + 0.5 * root.size);
@@ -138,7 +145,7 @@ function build(input: Atom[], rules: Rule[]): string {
     const over = atoms.filter((a) => cx(a) > r.x0 && cx(a) < r.x1 && a.bottom < r.y + 0.1 * s && a.bottom > r.y - 0.6 * s);
     if (!under.length || over.length) continue;
     const box = union(under);
-    if (r.x0 > box.x0 + 0.25 * s || r.x1 < box.x1 - 0.25 * s) continue;
+    if (r.x0 > box.x0 + 0.25 * s || r.x1 < box.x1 - 0.25 * s || r.x1 - r.x0 > box.x1 - box.x0 + 0.6 * s) continue;
     rules.splice(rules.indexOf(r), 1);
     atoms = atoms.filter((a) => !under.includes(a));
     atoms.push({ tex: `\\overline{${build(under, [])}}`, ...box, top: r.y, base: baselineOf(under), size: s });
