@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { textItemsToLines } from '../text-layer/text-items';
 import type { Rule } from './formula-latex';
-import { runGlyphs, type Glyph, type GlyphRun } from './glyphs';
+import { fontClass, runGlyphs, type Glyph, type GlyphRun } from './glyphs';
 import type { LayerLine } from '../text-layer/text-items';
 import { pageMath } from './page-math';
 
@@ -138,6 +138,16 @@ describe('pageMath', () => {
     const lines = [line('a = b', 100, 150), line('c', 172, 182), line('+', 179, 191)];
     const out = pageMath(lines, glyphs, []);
     expect(out.map((l) => l.formula?.latex)).toEqual(['a=b+c', 'a=b+c', 'a=b+c']);
+  });
+  it("gives a formula the wide accent pdf.js's text content set on a line of its own over it", () => {
+    // \widehat{xyz}: the text content gives cmex's hat a line of its own, which holds no glyph of the formula (the
+    // formula's glyphs here are its letters; that the hat reads as \widehat is formula-latex's to test). Left
+    // unmarked, the line kept the formula's block from being written (a block's lines must all be the formula's).
+    const g = (ch: string, x0: number, font = 'CMMI10'): Glyph => ({ ch, font, cls: fontClass(font), size: 20, x0, x1: x0 + 10, base: 100, run: 0 });
+    const glyphs = [g('x', 100), g('y', 110), g('z', 120), g('+', 136, 'CMR10'), g('A', 152)];
+    const line = (text: string, x0: number, x1: number): LayerLine => ({ text, bbox: [x0, 82, x1, 104] });
+    const out = pageMath([line('xyz + A', 100, 162), line('ˆ', 102, 128)], glyphs, []);
+    expect(out.map((l) => l.formula?.latex)).toEqual(['xyz+A', 'xyz+A']);
   });
   it('marks the lines of a display formula with the LaTeX from its glyphs', () => {
     // bws_book_ch2.pdf p20: ∑ with limits, k², = ⅙ n(n+1)(2n+1) on lines of their own

@@ -337,9 +337,10 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   for (const ids of waiting) if (!ids.some((i) => out[i]?.formula)) inline(ids);
   // An operator alone on a text line of no glyphs, over a formula: pdf.js's text content misplaces a glyph of
   // Word's formulas (a "+" put after the closing bracket), while the formula was rebuilt from where it is drawn.
+  // So is a wide accent (cmex's \widehat) that the text content sets on a line of its own.
   const formulas = [...new Set(out.map((l) => l?.formula).filter((f): f is GlyphFormula => f !== undefined))];
   out.forEach((l, i) => {
-    if (!l || l.formula || free[i] || inVisual[i] || !/^[=+\-−×·±∓<>≤≥]+$/.test(l.text?.trim() ?? '')) return;
+    if (!l || l.formula || free[i] || inVisual[i] || !/^[=+\-−×·±∓<>≤≥ˆ˜¯˙¨ˇ˘]+$/.test(l.text?.trim() ?? '')) return;
     const h = l.bbox[3] - l.bbox[1];
     const over = formulas.find((f) => vOverlap(f.bbox, l.bbox) > 0.5 * h && l.bbox[0] < f.bbox[2] && l.bbox[2] > f.bbox[0]);
     if (over) l.formula = over;

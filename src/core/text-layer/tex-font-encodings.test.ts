@@ -92,6 +92,8 @@ describe('extensionGlyph', () => {
     // newtx's symbol font: its accents unnamed (\dot at 164, \vec at 174); what its map names stays
     expect(extensionGlyph(164, 'QKEVCL+txsys', [])).toBe('˙');
     expect(extensionGlyph(174, 'QKEVCL+txsys', [])).toBe('⃗');
+    // newpx's symbol font the same (\dot at 164)
+    expect(extensionGlyph(164, 'EBWXFZ+pxsys', [])).toBe('˙');
     const plus: string[] = [];
     plus[0xb8] = '+';
     expect(extensionGlyph(0xb8, 'QKEVCL+txsys', plus)).toBeUndefined();

@@ -107,8 +107,8 @@ const TXEX_HIGH: Record<number, number | string> = {
   195: 0x46, 196: 0x47, 199: 0x4a, 200: 0x4b, 201: 0x4c, 202: 0x4d, 203: 0x4e, 204: 0x4f,
   ...Object.fromEntries([0x50, 0x51, 0x53, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5b, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f, 0x60, 0x61].map((omx, i) => [205 + i, omx])),
 };
-/** newtx's symbol font (txsys): math accents at 160–174. */
-const isNewtxSymbolFont = (font: string) => /^(txsys|ntxsy|newtxsy)/.test(key(font));
+/** newtx's symbol font (txsys) and newpx's (pxsys): math accents at 160–174. */
+const isNewtxSymbolFont = (font: string) => /^(txsys|pxsys|ntxsy|newtxsy|newpxsy)/.test(key(font));
 const NEWTX_ACCENTS: Record<number, string> = { 160: 'ˆ', 161: '˜', 162: '¯', 163: '˘', 164: '˙', 165: '¨', 166: '˚', 167: 'ˇ', 174: '⃗' };
 
 /** The OMX code a glyph of an extension font draws, or its character where OMX has no code for it. */
