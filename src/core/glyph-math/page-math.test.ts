@@ -139,6 +139,22 @@ describe('pageMath', () => {
     const out = pageMath(lines, glyphs, []);
     expect(out.map((l) => l.formula?.latex)).toEqual(['a=b+c', 'a=b+c', 'a=b+c']);
   });
+  it('takes an inline integral whose sign and upper limit pdf.js set on a line of their own into its prose line', () => {
+    // newtx's text-style ∫ hangs from a base above the line (txexs: 1.24 sizes deep), its "1" beside it; the "0" under it
+    // is on the prose line's run. The sign's line was left at the end of the paragraph.
+    const g = (ch: string, x0: number, base: number, font: string, size = 20, depth?: number): Glyph => ({ ch, font, cls: fontClass(font), size, x0, x1: x0 + 0.5 * size, base, run: 0, ...(depth !== undefined && { depth }) });
+    const text = (str: string, x0: number) => [...str].map((ch, k) => g(ch, x0 + 10 * k, 100, 'TeXGyreTermesX-Regular'));
+    const glyphs = [
+      ...text('the value of', 0),
+      g('∫', 126, 82, 'QAVBXN+txexs', 20, 1.24), g('1', 138, 86, 'TeXGyreTermesX-Regular', 14),
+      g('0', 133, 108, 'TeXGyreTermesX-Regular', 14), g('f', 146, 100, 'NewTXMI'), g('(', 156, 100, 'CMR10'), g('x', 162, 100, 'NewTXMI'), g(')', 172, 100, 'CMR10'),
+      g('d', 184, 100, 'NewTXMI'), g('x', 194, 100, 'NewTXMI'), ...text(' of this term', 204),
+    ];
+    const line = (t: string, x0: number, x1: number, top: number, bottom: number): LayerLine => ({ text: t, bbox: [x0, top, x1, bottom] });
+    const lines = [line('the value of', 0, 120, 84, 104), line('∫ 1', 126, 146, 70, 90), line('0 f(x) dx of this term', 133, 334, 84, 110)];
+    const out = pageMath(lines, glyphs, []);
+    expect(out.map((l) => l.text)).toEqual(['the value of $\\int_{0}^{1}f(x)dx$ of this term']);
+  });
   it("gives a formula the wide accent pdf.js's text content set on a line of its own over it", () => {
     // \widehat{xyz}: the text content gives cmex's hat a line of its own, which holds no glyph of the formula (the
     // formula's glyphs here are its letters; that the hat reads as \widehat is formula-latex's to test). Left

@@ -151,13 +151,15 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   // their own, hanging from a base above the prose line they stand in. So it does a text-style radical (cmsy's √
   // hangs from a base above the line it stands in).
   const hangs = (g: Glyph) => g.cls === 'extension' || (g.cls === 'symbol' && g.ch === '√' && g.size >= 0.85 * body);
-  const hanging = per.map((gs) => gs.some((g) => g.ch.trim()) && gs.every((g) => !g.ch.trim() || hangs(g)));
+  // An inline integral's upper limit is set on the line pdf.js gives its sign (newtx's "∫¹" above "₀f(x) dx").
+  const limitOf = (g: Glyph, gs: readonly Glyph[]) => g.size < 0.85 * body && gs.some((h) => hangs(h) && g.x0 < h.x1 + 0.6 * h.size && g.x1 > h.x0 - 0.3 * h.size);
+  const hanging = per.map((gs) => gs.some((g) => g.ch.trim() && hangs(g)) && gs.every((g) => !g.ch.trim() || hangs(g) || limitOf(g, gs)));
   // Where such glyphs are drawn, from their baseline down (their depth, where the font's metrics give it): beside the
   // prose line, not under it (a display formula's tall bar, cut into a line of its own, stands below the prose above).
   const hangsBeside = (i: number, p: Box) => {
     // cmsy's radical hangs 0.96 of its size.
     const depth = (g: Glyph) => g.depth ?? (g.ch === '√' ? 0.96 : undefined);
-    const gs = per[i]!.filter((g) => g.ch.trim());
+    const gs = per[i]!.filter((g) => g.ch.trim() && hangs(g));
     const l = lines[i]!.bbox;
     if (gs.some((g) => depth(g) === undefined)) return l[3] > p[1] - 0.3 * body && l[1] < p[3];
     const top = Math.min(...gs.map((g) => g.base - (g.height ?? 0.05) * g.size));
