@@ -15,6 +15,9 @@ describe('fontClass', () => {
     expect(fontClass('ABCDEF+NewTXEXX')).toBe('extension');
     expect(fontClass('ABCDEF+NewPXMI')).toBe('italic');
     expect(fontClass('ABCDEF+txsys')).toBe('symbol');
+    // their \mathbb letters are in symbol font B
+    expect(fontClass('HJWTHT+txsyb')).toBe('bb');
+    expect(fontClass('ABCDEF+pxsyb')).toBe('bb');
   });
 
   it('leaves text fonts whose names merely contain such letters as text', () => {

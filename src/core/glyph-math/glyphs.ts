@@ -30,7 +30,8 @@ const FONT_CLASSES: [RegExp, FontClass][] = [
   [/^texcmmathsitalic|^pichars\d/, 'italic'],
   [/^texcmmathssymbols/, 'symbol'],
   [/^texcmroman/, 'roman'],
-  [/^(msbm|bbold|dsrom|bbm|stixds|.*doublestruck|.*blackboard)/, 'bb'],
+  // txfonts', pxfonts' and newtx's blackboard letters are their symbol font B (txsyb, pxsyb).
+  [/^(msbm|bbold|dsrom|bbm|stixds|txsyb|pxsyb|.*doublestruck|.*blackboard)/, 'bb'],
   [/^(eusm|eusb|rsfs|mathc|.*script|.*calligraph)/, 'cal'],
   [/^(eufm|eufb|.*fraktur)/, 'frak'],
   // newtx (ntx…/NewTX…), newpx (NewPX…): Times- and Palatino-like math for TeX. (MathTime's MTSY is left a text

@@ -92,6 +92,10 @@ describe('extensionGlyph', () => {
     // newtx's symbol font: its accents unnamed (\dot at 164, \vec at 174); what its map names stays
     expect(extensionGlyph(164, 'QKEVCL+txsys', [])).toBe('˙');
     expect(extensionGlyph(174, 'QKEVCL+txsys', [])).toBe('⃗');
+    // txsyc's negated relations, whatever its map says (ASCII: "," for ≠ at 44)
+    const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
+    expect([44, 60].map((c) => extensionGlyph(c, 'CXLQND+txsyc', ascii))).toEqual(['≠', '∉']);
+    expect(extensionGlyph(44, 'CMSY10', ascii)).toBeUndefined();
     // newpx's symbol font the same (\dot at 164)
     expect(extensionGlyph(164, 'EBWXFZ+pxsys', [])).toBe('˙');
     const plus: string[] = [];

@@ -107,6 +107,13 @@ const TXEX_HIGH: Record<number, number | string> = {
   195: 0x46, 196: 0x47, 199: 0x4a, 200: 0x4b, 201: 0x4c, 202: 0x4d, 203: 0x4e, 204: 0x4f,
   ...Object.fromEntries([0x50, 0x51, 0x53, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5b, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f, 0x60, 0x61].map((omx, i) => [205 + i, omx])),
 };
+/**
+ * txfonts' and newtx's symbol font C (txsyc; pxsyc in pxfonts) sets negated relations at codes whose map, where there
+ * is one, says ASCII ("," for ≠): read by its glyph names (nequal at 44, nelement at 60), whatever the map says.
+ */
+const isTxSymbolC = (font: string) => /^(txsyc|pxsyc)/.test(key(font));
+const TXSYC: Record<number, string> = { 9: '∥', 44: '≠', 60: '∉' };
+
 /** newtx's symbol font (txsys) and newpx's (pxsys): math accents at 160–174. */
 const isNewtxSymbolFont = (font: string) => /^(txsys|pxsys|ntxsy|newtxsy|newpxsy)/.test(key(font));
 const NEWTX_ACCENTS: Record<number, string> = { 160: 'ˆ', 161: '˜', 162: '¯', 163: '˘', 164: '˙', 165: '¨', 166: '˚', 167: 'ˇ', 174: '⃗' };
@@ -119,9 +126,10 @@ const omxCode = (code: number, font: string): number | string | undefined => (co
  * gives its character code instead, "X" for a display ∑ and "Z" for ∫, as copying from such a paper does. newtx's
  * symbol font leaves its math accents unnamed the same way ("¤" for \dot, "®" for \vec). `unicodes`: the font's
  * ToUnicode by code as pdf.js read it. Undefined where the glyph is named, or the font is none of these, or its
- * map is unknown.
+ * map is unknown. (txsyc's negated relations are read by its glyph names whatever its map says.)
  */
 export function extensionGlyph(code: number, font: string, unicodes: readonly (string | null)[] | undefined): string | undefined {
+  if (isTxSymbolC(font) && TXSYC[code]) return TXSYC[code];
   if (!unicodes || unicodes[code]) return undefined;
   if (isNewtxSymbolFont(font)) return NEWTX_ACCENTS[code];
   if (!isOmxFont(font)) return undefined;
