@@ -235,7 +235,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       const prefix = l.bbox[2] - l.bbox[0] < 3 * body && l.bbox[0] < p.bbox[0] && l.bbox[2] < p.bbox[2];
       const beside = over > 0.4 * Math.min(h, ph) && (xgap > -0.5 * body || prefix) && (xgap < 1.0 * body || (xgap < 4 * body && blank()));
       const script = small[i] && prose[j] && over > 0.3 * h && l.bbox[0] < p.bbox[2] + body && l.bbox[2] > p.bbox[0] - body;
-      const bracket = hanging[i] && prose[j] && hangsBeside(i, p.bbox) && l.bbox[2] > p.bbox[0] - body && l.bbox[0] < p.bbox[2] + body;
+      // (A radical may run on past the line's end, its radicand on the next run: "of √2 of this …".)
+      const radical = per[i]!.some((g) => g.ch === '√') && l.bbox[0] < p.bbox[2] + 0.5 * body;
+      const bracket = hanging[i] && prose[j] && hangsBeside(i, p.bbox) && l.bbox[0] > p.bbox[0] - body && (l.bbox[2] < p.bbox[2] + body || radical);
       if (beside || script || bracket || (small[i] && small[j] && fractionParts(l.bbox, p.bbox))) owner[root(i)] = root(j);
     });
   });

@@ -55,6 +55,11 @@ describe('inlineText in a Times paragraph', () => {
     expect(inlineText(heading, [], BODY, BASE)).toBe('Bounds $W^{\\top}$ for all');
   });
 
+  it("ends the math at a full stop and a space: a caption's bold \"(c)\" after it is no \\mathbf", () => {
+    const gs = line(['edge ', ROMAN], ['R', BOLD], ['E', 'CMMI7', { size: 14, rise: -4 }], ['. ', ROMAN], ['(c)', BOLD], [' The pass', ROMAN]);
+    expect(inlineText(gs, [], BODY, BASE)).toBe('edge $\\mathbf{R}_{E}$. (c) The pass');
+  });
+
   it('takes a function name a word space after the prose into the formula, not the word before it', () => {
     // "small log ⅟δ": the fraction's numerator stands in from its bar, which starts a thin space after "log".
     const gs = line(['is small ', ROMAN], ['log', ROMAN], ['1', ROMAN, { size: 14, rise: 6, gap: 6 }]);

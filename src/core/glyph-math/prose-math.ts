@@ -157,7 +157,8 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
         const last = prev;
         const next = gs[k];
         const close = next && last && next.x0 - last.x1 < (/[=+\-−<>≤≥×:]/.test(last.ch + next.ch) ? 0.6 : 0.3) * body;
-        if (next && close && (math[k] || (joins(next) && last && (/[=+\-−<>≤≥×]/.test(last.ch) || /[([=+\-−/<>]/.test(next.ch))))) {
+        // A full stop and a space end a sentence, and the math in it ("edge $\mathbf{R}_{E}$. (c) The …").
+        if (next && close && last!.ch !== '.' && (math[k] || (joins(next) && last && (/[=+\-−<>≤≥×]/.test(last.ch) || /[([=+\-−/<>]/.test(next.ch))))) {
           j = k - 1;
           continue;
         }
