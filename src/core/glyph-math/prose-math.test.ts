@@ -58,6 +58,9 @@ describe('inlineText in a Times paragraph', () => {
   it("ends the math at a full stop and a space: a caption's bold \"(c)\" after it is no \\mathbf", () => {
     const gs = line(['edge ', ROMAN], ['R', BOLD], ['E', 'CMMI7', { size: 14, rise: -4 }], ['. ', ROMAN], ['(c)', BOLD], [' The pass', ROMAN]);
     expect(inlineText(gs, [], BODY, BASE)).toBe('edge $\\mathbf{R}_{E}$. (c) The pass');
+    // pdf.js may give no space glyph there, only the gap
+    const gap = line(['edge ', ROMAN], ['R', BOLD], ['E', 'CMMI7', { size: 14, rise: -4 }], ['.', ROMAN], ['(c)', BOLD, { gap: 6 }], [' The pass', ROMAN]);
+    expect(inlineText(gap, [], BODY, BASE)).toBe('edge $\\mathbf{R}_{E}$. (c) The pass');
   });
 
   it('takes a function name a word space after the prose into the formula, not the word before it', () => {

@@ -143,8 +143,10 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
     for (; j < gs.length; j++) {
       const g = gs[j]!;
       if (j > i + 1 && gs[j - 1]!.ch.trim()) prev = gs[j - 1];
-      // A wide gap ends the run: what follows is set apart from it.
+      // A wide gap ends the run: what follows is set apart from it. So does a sentence's full stop and the space after
+      // it ("edge $\mathbf{R}_{E}$. (c) The …"; the dots of \ldots stand a thin space apart).
       if (g.ch.trim() && prev && g.x0 - prev.x1 > 1.0 * body) break;
+      if (g.ch.trim() && prev?.ch === '.' && g.x0 - prev.x1 > 0.2 * body) break;
       // A colon set a space from the math before it is a relation ("f : X → Y"); prose sets its colon close.
       const relationColon = g.ch === ':' && !!prev && g.x0 - prev.x1 > 0.1 * body;
       // A bold letter of TeX's bold font set against the math before it, alone (\mathbf{W}^\top\mathbf{x}).
@@ -157,7 +159,6 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
         const last = prev;
         const next = gs[k];
         const close = next && last && next.x0 - last.x1 < (/[=+\-−<>≤≥×:]/.test(last.ch + next.ch) ? 0.6 : 0.3) * body;
-        // A full stop and a space end a sentence, and the math in it ("edge $\mathbf{R}_{E}$. (c) The …").
         if (next && close && last!.ch !== '.' && (math[k] || (joins(next) && last && (/[=+\-−<>≤≥×]/.test(last.ch) || /[([=+\-−/<>]/.test(next.ch))))) {
           j = k - 1;
           continue;
