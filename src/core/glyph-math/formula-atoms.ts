@@ -167,7 +167,7 @@ const STEMS = new Set(['7', '↦', ',', '↪', '↩']);
 
 export function joinedArrows(glyphs: readonly Glyph[]): Glyph[] {
   const out = [...glyphs];
-  const touch = (a: Glyph, b: Glyph) => Math.abs(a.base - b.base) < 0.1 * a.size && Math.abs(a.size - b.size) < 0.2 * a.size && b !== a && b.x0 > a.x0 - 0.1 * a.size && b.x0 < a.x1 + 0.02 * a.size;
+  const touch = (a: Glyph, b: Glyph) => Math.abs(a.base - b.base) < 0.1 * a.size && Math.abs(a.size - b.size) < 0.2 * a.size && b !== a && b.x0 > a.x0 - 0.1 * a.size && b.x0 < a.x1 + 0.05 * a.size;
   // A stem or hook is no character of its own: only its font says what it is.
   const arrowPart = (g: Glyph) => (g.ch === '7' ? g.cls === 'symbol' : g.ch === ',' ? g.cls === 'italic' : true);
   for (const stems of [false, true]) {

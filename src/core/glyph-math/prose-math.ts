@@ -144,9 +144,9 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
       const g = gs[j]!;
       if (j > i + 1 && gs[j - 1]!.ch.trim()) prev = gs[j - 1];
       // A wide gap ends the run: what follows is set apart from it. So does a sentence's full stop and the space after
-      // it ("edge $\mathbf{R}_{E}$. (c) The …"; the dots of \ldots stand a thin space apart).
+      // it, before text ("edge $\mathbf{R}_{E}$. (c) The …"; not before math: "\lambda x. \oplus", \ldots's dots).
       if (g.ch.trim() && prev && g.x0 - prev.x1 > 1.0 * body) break;
-      if (g.ch.trim() && prev?.ch === '.' && g.x0 - prev.x1 > 0.2 * body) break;
+      if (g.ch.trim() && prev?.ch === '.' && g.x0 - prev.x1 > 0.2 * body && !math[j] && !MATH_CLASSES.has(g.cls)) break;
       // A colon set a space from the math before it is a relation ("f : X → Y"); prose sets its colon close.
       const relationColon = g.ch === ':' && !!prev && g.x0 - prev.x1 > 0.1 * body;
       // A bold letter of TeX's bold font set against the math before it, alone (\mathbf{W}^\top\mathbf{x}).
