@@ -65,6 +65,16 @@ function barRules(bars: readonly Glyph[]): Rule[] {
   return out;
 }
 
+/** The rule over all of the atoms and the one of its width under them, where both are drawn. */
+function boxRules(atoms: readonly Atom[], rules: readonly Rule[], s: number): [Rule, Rule] | undefined {
+  const all = union(atoms);
+  const lid = (r: Rule) => r.x0 < all.x0 && r.x1 > all.x1 && r.x1 - r.x0 < all.x1 - all.x0 + 2 * s;
+  const top = rules.find((r) => lid(r) && r.y < all.top + 0.2 * s && r.y > all.top - 0.8 * s);
+  if (!top) return undefined;
+  const bottom = rules.find((r) => r !== top && lid(r) && Math.abs(r.x0 - top.x0) < 0.1 * s && Math.abs(r.x1 - top.x1) < 0.1 * s && r.y > all.bottom - 0.2 * s && r.y < all.bottom + 0.8 * s);
+  return bottom && [top, bottom];
+}
+
 function build(input: Atom[], rules: Rule[]): string {
   if (input.length === 0) return '';
   let atoms = [...input];
@@ -74,11 +84,8 @@ function build(input: Atom[], rules: Rule[]): string {
   if (atoms.some((a) => a.brace)) atoms = horizontalBraces(atoms, rules, s, build);
 
   // Two rules of one width over and under all of it: \boxed (its sides are strokes, not rules).
-  const all = union(atoms);
-  const lid = (r: Rule) => r.x0 < all.x0 && r.x1 > all.x1 && r.x1 - r.x0 < all.x1 - all.x0 + 2 * s;
-  const top = rules.find((r) => lid(r) && r.y < all.top + 0.2 * s && r.y > all.top - 0.8 * s);
-  const bottom = rules.find((r) => r !== top && lid(r) && top && Math.abs(r.x0 - top.x0) < 0.1 * s && Math.abs(r.x1 - top.x1) < 0.1 * s && r.y > all.bottom - 0.2 * s && r.y < all.bottom + 0.8 * s);
-  if (top && bottom) return `\\boxed{${build(atoms, rules.filter((r) => r !== top && r !== bottom))}}`;
+  const box = rules.length > 1 ? boxRules(atoms, rules, s) : undefined;
+  if (box) return `\\boxed{${build(atoms, rules.filter((r) => !box.includes(r)))}}`;
 
   // √ with a rule starting at its right edge, near its top: everything under the rule is the radicand.
   for (const root of atoms.filter((a) => a.tex === '\\surd')) {

@@ -7,7 +7,7 @@
 import { fontClass, type Glyph } from './glyphs';
 import { compose, IDENTITY, type Matrix } from '../text-layer/pdf-matrix';
 import { namedText } from '../text-layer/glyph-names';
-import { extensionDepth, extensionGlyph, extensionHeight } from '../text-layer/tex-font-encodings';
+import { extensionExtent, extensionGlyph } from '../text-layer/tex-font-encodings';
 
 export interface TextOpCodes {
   save: number;
@@ -110,9 +110,7 @@ export function operatorGlyphs(
         const x0 = m[0] * x * hScale + m[2] * rise + m[4];
         const base = m[1] * x * hScale + m[3] * rise + m[5];
         const x1 = x0 + m[0] * (g.width ?? 0) * fontSize * Math.abs(fm) * hScale;
-        const depth = code === undefined ? undefined : extensionDepth(code, font.name);
-        const height = code === undefined ? undefined : extensionHeight(code, font.name);
-        out.push({ ch, font: font.name, cls, size, x0, x1, base, run, ...(depth !== undefined && { depth }), ...(height !== undefined && { height }) });
+        out.push({ ch, font: font.name, cls, size, x0, x1, base, run, ...(code !== undefined && extensionExtent(code, font.name)) });
       }
       x += w;
     }

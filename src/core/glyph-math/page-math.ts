@@ -154,6 +154,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   // An inline integral's upper limit is set on the line pdf.js gives its sign (newtx's "∫¹" above "₀f(x) dx").
   const limitOf = (g: Glyph, gs: readonly Glyph[]) => g.size < 0.85 * body && gs.some((h) => hangs(h) && g.x0 < h.x1 + 0.6 * h.size && g.x1 > h.x0 - 0.3 * h.size);
   const hanging = per.map((gs) => gs.some((g) => g.ch.trim() && hangs(g)) && gs.every((g) => !g.ch.trim() || hangs(g) || limitOf(g, gs)));
+  const radicals = per.map((gs) => gs.some((g) => g.ch === '√'));
   // Where such glyphs are drawn, from their baseline down (their depth, where the font's metrics give it): beside the
   // prose line, not under it (a display formula's tall bar, cut into a line of its own, stands below the prose above).
   const hangsBeside = (i: number, p: Box) => {
@@ -236,7 +237,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       const beside = over > 0.4 * Math.min(h, ph) && (xgap > -0.5 * body || prefix) && (xgap < 1.0 * body || (xgap < 4 * body && blank()));
       const script = small[i] && prose[j] && over > 0.3 * h && l.bbox[0] < p.bbox[2] + body && l.bbox[2] > p.bbox[0] - body;
       // (A radical may run on past the line's end, its radicand on the next run: "of √2 of this …".)
-      const radical = per[i]!.some((g) => g.ch === '√') && l.bbox[0] < p.bbox[2] + 0.5 * body;
+      const radical = radicals[i]! && l.bbox[0] < p.bbox[2] + 0.5 * body;
       const bracket = hanging[i] && prose[j] && hangsBeside(i, p.bbox) && l.bbox[0] > p.bbox[0] - body && (l.bbox[2] < p.bbox[2] + body || radical);
       if (beside || script || bracket || (small[i] && small[j] && fractionParts(l.bbox, p.bbox))) owner[root(i)] = root(j);
     });

@@ -85,11 +85,13 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
   };
   const italicLetter = (g: Glyph) => letter(g) && g.cls === 'text' && isItalicFace(g.font) && !inWords.has(g);
   const weak = gs.map((g, k) => italicLetter(g) && lone(k));
-  // Two italic letters set together right after math are its differential or product ("f(x) dx"), not a word.
-  for (let k = 1; k + 1 < gs.length; k++) {
+  // Two italic letters set together beside math are its differential or product ("f(x) dx"), not a word; not at the
+  // line's start.
+  const first = gs.findIndex((g) => g.ch.trim());
+  for (let k = first + 1; k + 1 < gs.length; k++) {
     const [a, b, after] = [gs[k]!, gs[k + 1]!, gs[k + 2]];
     const pair = italicLetter(a) && italicLetter(b) && b.x0 - a.x1 < 0.15 * a.size && !(letter(after) && after!.x0 - b.x1 < 0.15 * a.size);
-    if (pair && !TWO_LETTER_WORDS.has(a.ch + b.ch) && !letter(gs[k - 1]) && gs.slice(0, k).some((g) => g.ch.trim())) weak[k] = weak[k + 1] = true;
+    if (pair && !TWO_LETTER_WORDS.has(a.ch + b.ch) && !letter(gs[k - 1])) weak[k] = weak[k + 1] = true;
   }
   // A glyph a script is set against is math too (a bold R with its subscript).
   const nextGlyph: (Glyph | undefined)[] = [];
@@ -102,7 +104,6 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
     return !!next && gs[k]!.ch.trim() !== '' && !inWords.has(gs[k]!) && !shifted(gs[k]!) && shifted(next) && next.x0 - gs[k]!.x1 < 0.1 * body;
   };
   // A list's bullet set in a math font (LaTeX's itemize draws $\bullet$) is the line's marker, not math.
-  const first = gs.findIndex((g) => g.ch.trim());
   const after = gs.slice(first + 1).find((g) => g.ch.trim());
   const marker = LIST_MARKER.test(gs[first]!.ch) && !!after && after.x0 - gs[first]!.x1 > 0.2 * body ? gs[first] : undefined;
   // An accent glyph over a math letter (TeX's \hat{y}: cmr's ˆ over cmmi's y) is that letter's.

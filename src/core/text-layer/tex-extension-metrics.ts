@@ -3,9 +3,8 @@
 // on the baseline where cmex's hang from it, and their big operators hang less far. Where a formula's glyphs are
 // drawn decides what a tall delimiter spans and which line a piece of it belongs to.
 //
-//   texExtensionMetrics(0x32, "QAVBXN+txexs") → [0.6, 0.01]    (bracketlefttp: on its baseline)
-//   texExtensionMetrics(0x32, "CMEX10")       → undefined      (cmex: tex-font-encodings.ts's own depths)
-import { baseFontName } from './font-name';
+//   texExtensionMetrics(0x32, "txexs")  → [0.6, 0.01]    (bracketlefttp: on its baseline)
+//   texExtensionMetrics(0x32, "cmex10") → undefined      (cmex: tex-font-encodings.ts's own depths)
 
 type Runs = readonly (readonly [from: number, to: number, height: number, depth: number])[];
 
@@ -39,9 +38,11 @@ const TXEXS: Runs = [
   [0xdd, 0xdd, 0, 0.89], [0xde, 0xde, 0, 1.53], [0xdf, 0xdf, 0, 0.78], [0xe0, 0xe0, 0, 1.24],
 ];
 
-/** [height, depth] of an extension glyph of txex, pxex or txexs by its code; undefined for other fonts (cmex's). */
-export function texExtensionMetrics(code: number, font: string): [height: number, depth: number] | undefined {
-  const name = baseFontName(font).toLowerCase().replace(/[^a-z0-9]/g, '');
+/**
+ * [height, depth] of an extension glyph of txex, pxex or txexs by its code; undefined for other fonts (cmex's).
+ * `name`: the font's own name in lower case without its subset tag and punctuation (tex-font-encodings.ts's key).
+ */
+export function texExtensionMetrics(code: number, name: string): [height: number, depth: number] | undefined {
   const runs = /^(txexs|newtxex)/.test(name) ? TXEXS : /^(txex|pxex)/.test(name) ? TXEX : undefined;
   const run = runs?.find(([from, to]) => code >= from && code <= to);
   return run && [run[2], run[3]];

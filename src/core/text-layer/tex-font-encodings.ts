@@ -153,16 +153,23 @@ function omxDepth(code: number): number | undefined {
   return undefined;
 }
 
-/** How far a TeX extension font's glyph hangs below its baseline, in sizes; undefined for other fonts. */
-export function extensionDepth(code: number, font: string): number | undefined {
-  const own = texExtensionMetrics(code, font);
-  if (own) return own[1];
+/**
+ * Where a TeX extension font's glyph is drawn from its baseline, in sizes: `depth` below it, and `height` above it
+ * where the font's own metrics give one (cmex's glyphs hang from it: none). Undefined for other fonts.
+ */
+export function extensionExtent(code: number, font: string): { depth: number; height?: number } | undefined {
+  const own = texExtensionMetrics(code, key(font));
+  if (own) return { height: own[0], depth: own[1] };
   const omx = isOmxFont(font) ? omxCode(code, font) : undefined;
-  return typeof omx === 'number' ? omxDepth(omx) : undefined;
+  const depth = typeof omx === 'number' ? omxDepth(omx) : undefined;
+  return depth === undefined ? undefined : { depth };
 }
 
+/** How far a TeX extension font's glyph hangs below its baseline, in sizes; undefined for other fonts. */
+export const extensionDepth = (code: number, font: string): number | undefined => extensionExtent(code, font)?.depth;
+
 /** How far an extension glyph stands above its baseline, in sizes, where its font's metrics say (cmex's: undefined). */
-export const extensionHeight = (code: number, font: string): number | undefined => texExtensionMetrics(code, font)?.[0];
+export const extensionHeight = (code: number, font: string): number | undefined => extensionExtent(code, font)?.height;
 
 /**
  * `text` (pdf.js's text content, where a glyph's code is gone) with an extension font's unnamed glyphs as the
