@@ -28,6 +28,8 @@ export interface BlockContext {
   /** Lines with a bullet drawn as a shape to their left. */
   bullets: Set<number>;
   tables: TableGrid[];
+  /** Page-number lines of contents entries (contents.ts): an entry is a line of its own, never a heading. */
+  entryEnds?: ReadonlySet<number>;
 }
 
 interface Row {
@@ -88,7 +90,8 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   const wide = (r: Row) => (ctx.glyphWidth ? median(r.ids.map(ctx.glyphWidth)) : 1);
   const kindOf = (r: Row, k: number): Kind => rowKind(r, k, rows, { body, col, colW, page: ctx.page, lines, stated: ctx.statedSizes ?? false, wide: wide(r) });
 
-  const kinds = rows.map(kindOf);
+  const entry = (r: Row) => r.ids.some((i) => ctx.entryEnds?.has(i));
+  const kinds = rows.map((r, k) => (entry(r) ? 'paragraph' : kindOf(r, k)));
   // Parts of one display formula (limits, fraction rows) sit close together: a non-prose row tight
   // between formula rows, or tight against one, is part of it. Repeated until nothing changes, so a
   // fraction's numerator joins through the row that joined below it.
@@ -124,7 +127,7 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       const indentNow = r.box[0] - col[0] > 1.0 * body;
       const indentPrev = prev.box[0] - col[0] > 1.0 * body;
       // A contents line ends at its page number: the next entry starts anew.
-      const prevShort = (prev.box[2] < col[2] - 0.25 * colW && (!prev.hasText || CLAUSE_END.test(prev.text))) || isLeaderLine(prev.text);
+      const prevShort = (prev.box[2] < col[2] - 0.25 * colW && (!prev.hasText || CLAUSE_END.test(prev.text))) || isLeaderLine(prev.text) || entry(prev);
       // A change of size starts a block; sizes the text states are exact, estimates wander.
       const heightJump = Math.abs(r.size - prev.size) > (ctx.statedSizes ? 0.08 : 0.35) * Math.max(r.size, prev.size);
       // Lines of a heading set larger than the body stand further apart, as its size.
@@ -225,12 +228,13 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   if (r.hasText && isOrnament(text)) return 'paragraph';
   // At the body's stated size, a short bold line set apart from the text above and followed by plain text is a
   // heading ("1. Introduction"), not a numbered list's item; bold lines one under another are a caption, a standfirst
-  // or a title set in two lines.
+  // or a title set in two lines — unless the one above is set larger: the heading of the part this one heads
+  // ("2.2 Models" over "2.2.1 Linear models").
   const prev = rows[k - 1];
   const next = rows[k + 1];
   const boldHead =
     stated && r.bold && r.hasText && short && r.size >= 0.9 && text.length < 80 && !/[.,;:]$/.test(text) && headingWords(text) &&
-    (!prev || (r.box[1] - prev.box[3] > 0.3 * body && !prev.bold)) && next !== undefined && !next.bold;
+    (!prev || (r.box[1] - prev.box[3] > 0.3 * body && (!prev.bold || prev.size > 1.1 * r.size))) && next !== undefined && !next.bold;
   if (r.hasText) {
     const mathText = eqNumber ? r.ids.slice(0, -1).map((i) => lines[i]!.text ?? '').join(' ') : text;
     if (mathScore(mathText) >= 0.5 && (short || eqNumber || mathScore(mathText) >= 0.8)) return 'formula';

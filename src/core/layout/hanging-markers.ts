@@ -4,14 +4,20 @@
 import type { BBox } from '../../protocol/page';
 import { centerY, height, union } from './geometry';
 import type { Unit } from './reading-order';
+import type { ContentsEntry } from './contents';
 import { isHangingMarker } from './text-cues';
 import type { TextLine } from './types';
 
 /** The widest gap between a marker and the text it marks, in body line heights. */
 const MARKER_GAP = 2;
 
-/** One unit a line, but a hanging marker and the line it marks (the nearest to its right on its row) share one. */
-export function lineUnits(ids: readonly number[], boxOf: (i: number) => BBox, lines: readonly TextLine[], body: number): Unit[] {
+/**
+ * One unit a line, but a hanging marker and the line it marks (the nearest to its right on its row) share one,
+ * and so do a contents entry's lines (contents.ts).
+ */
+export function lineUnits(all: readonly number[], boxOf: (i: number) => BBox, lines: readonly TextLine[], body: number, entries: readonly ContentsEntry[] = []): Unit[] {
+  const inEntry = new Set(entries.flatMap((e) => e.lines));
+  const ids = all.filter((i) => !inEntry.has(i));
   const isMarker = (i: number) => isHangingMarker(lines[i]!.text ?? '');
   const markerOf = new Map<number, number>(); // marked line → its marker
   for (const m of ids) {
@@ -29,9 +35,10 @@ export function lineUnits(ids: readonly number[], boxOf: (i: number) => BBox, li
     if (best !== undefined) markerOf.set(best, m);
   }
   const markers = new Set(markerOf.values());
-  return ids.flatMap((i): Unit[] => {
+  const entryUnits = entries.map((e): Unit => ({ box: union(e.lines.map(boxOf)), lines: [...e.lines] }));
+  return [...entryUnits, ...ids.flatMap((i): Unit[] => {
     if (markers.has(i)) return [];
     const m = markerOf.get(i);
     return [m === undefined ? { box: boxOf(i), lines: [i] } : { box: union([boxOf(m), boxOf(i)]), lines: [m, i] }];
-  });
+  })];
 }

@@ -13,6 +13,7 @@
 // does not disturb the body's order.
 import type { BBox, PageImage } from '../../protocol/page';
 import { columnBlocks } from './blocks';
+import { contentsEntries } from './contents';
 import { lineUnits } from './hanging-markers';
 import { joinColumnBreaks } from './column-breaks';
 import { centerInside, coreBox, coreSize, height, median, union, width } from './geometry';
@@ -109,9 +110,12 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   if (rulings) ruled.push(...findBandedTables(rulings.horizontal, boxes, rest.filter((i) => !ruled.some((t) => t.lines.includes(i))), body, texts));
   if (rulings) ruled.push(...findBooktabs(rulings.horizontal, boxes, rest.filter((i) => !ruled.some((t) => t.lines.includes(i))), body, texts));
   const inRuled = new Set(ruled.flatMap((t) => t.lines));
+  // A table of contents is read as lines, each entry with its page number, never as a table (contents.ts).
+  const entries = contentsEntries(rest.filter((i) => !inRuled.has(i)), boxes, lines, body);
+  const inEntry = new Set(entries.flatMap((e) => e.lines));
   // Tick labels beside a chart can line up like cells: an unruled table is kept only where the page has
   // little ink besides its text and rules (table-ink.ts).
-  const unruled = findTables(boxes, rest.filter((i) => !inRuled.has(i)), body, page.width, { texts, rules: rulings?.horizontal }).filter(
+  const unruled = findTables(boxes, rest.filter((i) => !inRuled.has(i) && !inEntry.has(i)), body, page.width, { texts, rules: rulings?.horizontal }).filter(
     (t) => !image || strayInk(image, t.bbox, boxes, ruleBoxes(allRules!)) <= MAX_STRAY_INK,
   );
   const tables = [...ruled, ...unruled];
@@ -125,7 +129,7 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const units: Unit[] = [
     ...tables.map((t, ref): Unit => ({ box: t.bbox, lines: t.lines, kind: 'table', ref })),
     ...figures.map((f, k): Unit => ({ box: f, lines: rest.filter((i) => !inTable.has(i) && figureOf(i) === k), kind: 'figure' })),
-    ...lineUnits(rest.filter((i) => !inTable.has(i) && figureOf(i) < 0), orderBox, lines, body),
+    ...lineUnits(rest.filter((i) => !inTable.has(i) && figureOf(i) < 0), orderBox, lines, body, entries.filter((e) => e.lines.every((i) => figureOf(i) < 0))),
   ];
   const sizeOf = textSize(lines, rest, o.unclipRatio);
   const bodySize = bodySizeOf(rest, sizeOf, lines);
@@ -140,7 +144,8 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   };
   const bodySpread = median(rest.map(spread).filter((v): v is number => v !== undefined)) || 1;
   const glyphWidth = (i: number) => (spread(i) ?? bodySpread) / bodySpread;
-  const ctx = { lines, body, sizeOf, bodySize, statedSizes, glyphWidth, page, tables: tables.map((t) => t.grid), bullets };
+  const entryEnds = new Set(entries.map((e) => e.lines[e.lines.length - 1]!));
+  const ctx = { lines, body, sizeOf, bodySize, statedSizes, glyphWidth, page, tables: tables.map((t) => t.grid), bullets, entryEnds };
   const orderBody = o.unclipRatio ? bodyHeight(rest.map(orderBox)) : body;
   // A gutter between the cores is the ink's own gap: in a newspaper's tight columns about one text height (an 1881
   // page: 11 px beside cores 12 px tall), less than half the grown boxes' height.
