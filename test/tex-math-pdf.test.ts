@@ -8,7 +8,8 @@
 // over arrows, horizontal braces, stacked limits, \hbar, bold letters) in the three faces; libertine.pdf the display
 // formulas as ACM's papers set them; envs.pdf amsmath's environments between their lead-in lines; inline-times.pdf and
 // inline-palatino.pdf the inline paragraph in Times (mathptmx) and Palatino (mathpazo), palatino.pdf the display formulas
-// in Palatino, newtx.pdf in Times with newtxmath.
+// in Palatino, newtx.pdf in Times with newtxmath; operators.pdf and operators-times.pdf inline operators' names with their
+// limits (\sup_n, \arg\max_\theta) in Computer Modern and in Times.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,10 +18,11 @@ import { scoreTest } from '../bench/eval/bench-tests.mjs';
 import { pagemark } from './support/run-cli';
 
 const dir = join(import.meta.dirname, 'fixtures/tex-math');
-const { display, aligned, inline, further, environments } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as {
+const { display, aligned, inline, further, environments, operators } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as {
   display: string[];
   aligned: string[];
   inline: string[];
+  operators: string[];
   further: string[];
   environments: { lead: string; rows: string[] }[];
 };
@@ -93,6 +95,17 @@ describe('formulas of pdflatex pages, from their glyphs', () => {
     expect(await misread('inline-times.pdf', inline)).toEqual(['\\epsilon > 0']);
     const r = await pagemark(join(dir, 'inline-times.pdf'), '--own-text-only');
     expect(r.stdout.replace(/\s+/g, ' ')).toContain('Let us note that the value of $\\sqrt{2}$ of this term is small whenever the data are well behaved and bounded in case 9.');
+  }, 120_000);
+
+  it.each(['operators.pdf', 'operators-times.pdf'])('reads inline operators with their limits and arguments as written (%s)', async (pdf) => {
+    // \sup_n, \max_i, \lim_{n \to \infty}, \arg\max_\theta, \Pr(X > t): the names are roman letters, their limits
+    // scripts set against them; Times sets the variables and even the limits in its text faces. The limit went to
+    // the name's last letter, and the name stayed prose ("su$p_{n}a_{n}$"), or the formula stayed text ("maxi xi").
+    expect(await misread(pdf, operators)).toEqual([]);
+    const r = await pagemark(join(dir, pdf), '--own-text-only');
+    const text = r.stdout.replace(/\s+/g, ' ');
+    expect(text).toContain('Let us note that the value $s=\\sup_{n}a_{n}$ of this term is small');
+    expect(text).toContain('Let us note that the value of this term $\\log n$ of this term is small');
   }, 120_000);
 
   it('reads the display and inline formulas of a Palatino page (mathpazo) as they were written', async () => {

@@ -57,9 +57,10 @@ describe('pageMath', () => {
   });
   it('takes tall brackets pdf.js put on lines of their own, and the function name before them, into the inline formula', () => {
     // load_v_error.pdf p7 (PLOS ONE caption): "f (s, t) = sin ( s/(T_p v_p) + t/T_p ). The values …", the brackets
-    // in the TeX extension font hanging above the caption's line, "sin" in the caption's bold
+    // in the TeX extension font hanging above the caption's line, "sin" in the caption's bold; the name, a math glyph
+    // after it, is math, and so the relation before it joins "f (s, t)" to the formula
     const text = readDrawn(fixture('caption-tall-brackets')).map((l) => l.text).join(' ');
-    expect(text).toContain('wave, f (s, t) = $\\sin\\left(\\frac{s}{T_{p}v_{p}}+\\frac{t}{T_{p}}\\right)$. The values of the function');
+    expect(text).toContain('wave, $f(s,t)=\\sin\\left(\\frac{s}{T_{p}v_{p}}+\\frac{t}{T_{p}}\\right)$. The values of the function');
   });
   it('writes a formula set in display style inside a prose line as inline math of that line', () => {
     // bws_book_ch2.pdf p18: "(2) How did we prove that ∑ₖ₌₁ⁿ k = n(n+1)/2 is correct? …", the ∑'s limits and the

@@ -72,3 +72,17 @@ describe('inlineText in a Times paragraph', () => {
     expect(inlineText(gs, [bar], BODY, BASE)).toBe('is small $\\log\\frac{1}{\\delta}$');
   });
 });
+
+describe('inlineText: operators\' names in roman letters', () => {
+  it('takes a name with its script into the formula, and leaves a name that is a word of prose before a variable alone', () => {
+    // "\max_i x_i" all in Times' text faces: the name, its script set against it, the variable and its script.
+    const max = line(['the value of ', ROMAN], ['max', ROMAN], ['i', ITALIC, { size: 14, rise: -4 }], ['x', ITALIC, { gap: 3 }], ['i', ITALIC, { size: 14, rise: -4 }], [' of', ROMAN]);
+    expect(inlineText(max, [], BODY, BASE)).toBe('the value of $\\max_{i}x_{i}$ of');
+    // "precision at rank $k$": a word space, no script; "rank" is prose.
+    const rank = line(['the precision at rank ', ROMAN], ['k', 'CMMI10'], [' is', ROMAN]);
+    expect(inlineText(rank, [], BODY, BASE)).toBe('the precision at rank $k$ is');
+    // "\log n" in Times: a name that is no word, a thin space, a lone italic letter.
+    const log = line(['the term ', ROMAN], ['log', ROMAN], ['n', ITALIC, { gap: 3 }], [' of', ROMAN]);
+    expect(inlineText(log, [], BODY, BASE)).toBe('the term $\\log n$ of');
+  });
+});

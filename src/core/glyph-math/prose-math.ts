@@ -23,6 +23,8 @@ export function isMathGlyph(g: Glyph): boolean {
   return mathLetter(g.ch) !== undefined || MATH_SYMBOL.test(g.ch);
 }
 
+/** Operators' names that are words of prose too: math where a script or a bracket follows them, not a letter. */
+const PROSE_NAMES = new Set(['rank', 'max', 'min', 'sup', 'inf', 'lim', 'mod', 'arg', 'var', 'cov', 'deg', 'hom', 'Re', 'Im', 'sec', 'tan']);
 /** Punctuation that closes what stands before it: it stays on inline math, with no space between. */
 const CLOSING = /^[,.;:!?)\]]$/;
 const LIST_MARKER = /^[•∙◦▪‣●○■□►▶∗⋆]$/;
@@ -46,7 +48,9 @@ export function proseWords(glyphs: readonly Glyph[]): { words: { text: string; s
     // Greek letters are symbols, not letters of prose words ("sinθ" is a function and its argument).
     const letter = /\p{L}/u.test(g.ch) && !/[\u0370-\u03ff]/.test(g.ch) && !MATH_CLASSES.has(g.cls) && mathLetter(g.ch) === undefined;
     const prev = word.at(-1);
-    if (letter && prev && g.run === prev.run && g.x0 - prev.x1 < 0.15 * g.size) word.push(g);
+    // A script set against a word's last letter is no letter of it (Times sets \max_i as "max" and a small "i").
+    const script = !!prev && g.size < 0.85 * prev.size && Math.abs(g.base - prev.base) > 0.1 * prev.size;
+    if (letter && prev && g.run === prev.run && g.x0 - prev.x1 < 0.15 * g.size && !script) word.push(g);
     else {
       end();
       if (letter) word.push(g);
@@ -63,13 +67,15 @@ export function proseWords(glyphs: readonly Glyph[]): { words: { text: string; s
  */
 export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], body: number, base: number): string | undefined {
   const mathy = (g: Glyph) => isMathGlyph(g) || MATH_CLASSES.has(g.cls) || ACCENTS[g.ch] !== undefined || (g.ch.trim() && g.size < 0.85 * body);
-  if (!glyphs.some(mathy)) return undefined;
   const gs = [...glyphs].sort((a, b) => a.x0 - b.x0);
   const { inWords } = proseWords(gs);
+  const shifted = (g: Glyph) => g.size < 0.85 * body && Math.abs(g.base - base) > 0.1 * body && !inWords.has(g);
+  // (An operator's name and its argument may be all in text faces: Times' "log n".)
+  const names = nameRuns(gs, body, shifted);
+  if (!glyphs.some(mathy) && names.length === 0) return undefined;
   // Whether the line's words are bold (a bold heading's math is bold by the line's style, not \mathbf).
   const boldWords = [...inWords].filter((g) => g.cls === 'bold' || isBoldFont(g.font)).length;
   const proseBold = inWords.size ? boldWords > 0.5 * inWords.size : undefined;
-  const shifted = (g: Glyph) => g.size < 0.85 * body && Math.abs(g.base - base) > 0.1 * body && !inWords.has(g);
   const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.|'′]$/.test(g.ch);
   // A lone letter in a text font's italic is a variable (Word sets math in Times Italic): it joins math
   // next to it, though it starts nothing on its own.
@@ -111,6 +117,7 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
     ACCENTS[g.ch] !== undefined && gs.some((h, k) => h !== g && (isMathGlyph(h) || weak[k]!) && cx(g) > h.x0 - 0.1 * h.size && cx(g) < h.x1 + 0.1 * h.size && g.base <= h.base + 0.05 * h.size);
   const accented = new Set(gs.filter(accent));
   const math = gs.map((g, k) => g !== marker && (isMathGlyph(g) || shifted(g) || weak[k]! || anchor(k) || accented.has(g)));
+  const named = operatorNames(gs, names, math, body, shifted);
   if (!math.some(Boolean)) return undefined;
   // Runs: math glyphs, and joining glyphs between or right after them; spaces inside a run stay in it.
   const spans: [number, number][] = [];
@@ -203,7 +210,9 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
     // "1² = ⅙" all in its roman font).
     // An accent over a lone italic letter is math too (Times math's \hat{y}: the text face's ˆ over its y).
     const strong = part.some((g) => (isMathGlyph(g) && (MATH_CLASSES.has(g.cls) || mathLetter(g.ch) !== undefined)) || accented.has(g));
-    const structured = part.some(isMathGlyph) && part.some((g) => shifted(g) && /[0-9A-Za-z]/.test(g.ch));
+    // An operator's name with its script or its argument (Times sets \max_i x_i all in its text faces).
+    const script = part.some((g) => shifted(g) && /[0-9A-Za-z]/.test(g.ch));
+    const structured = (part.some(isMathGlyph) && script) || (part.some((g) => named.has(g)) && (script || part.some((g) => !named.has(g) && /\p{L}/u.test(g.ch))));
     const near = rules.filter((r) => r.x0 >= part[0]!.x0 - body && r.x1 <= part.at(-1)!.x1 + body && Math.abs(r.y - base) < body);
     // A fraction set in the line: small glyphs over a rule and under it ("the variation DC(s,t)/Dt", its
     // letters in the text's italic).
@@ -224,4 +233,57 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
   }
   if (!wrote) return undefined;
   return (out + text(at, gs.length)).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Marks as math an operator's name set in roman letters ("sup", "lim", "Pr") where math follows it: a script set
+ * against it (\sup_n), or a math glyph a space or a bracket after it (\sin x, \Pr(X > t)); and a name a thin space
+ * before such a name (\arg\max, \lim\sup). Without it the name stayed prose and its script went to its last letter
+ * ("su$p_{n}a_{n}$"). Returns the names' glyphs.
+ */
+function operatorNames(gs: readonly Glyph[], names: readonly [number, number][], math: boolean[], body: number, shifted: (g: Glyph) => boolean): Set<Glyph> {
+  const marked = new Set<Glyph>();
+  const nextInk = (k: number) => {
+    while (k < gs.length && !gs[k]!.ch.trim()) k++;
+    return k < gs.length ? k : undefined;
+  };
+  for (let n = names.length - 1; n >= 0; n--) {
+    const [from, to] = names[n]!;
+    const last = gs[to - 1]!;
+    const script = to < gs.length && shifted(gs[to]!) && gs[to]!.x0 - last.x1 < 0.2 * body;
+    const k = nextInk(to);
+    const near = k !== undefined && gs[k]!.x0 - last.x1 < 0.3 * body;
+    const opens = near && '([|'.includes(gs[k]!.ch) && nextInk(k + 1) !== undefined && math[nextInk(k + 1)!]!;
+    // Times math sets its variables in the text's italic: a lone italic letter after the name is its argument — where
+    // the name is no word of prose.
+    const argument = near && !math[k]! && !PROSE_NAMES.has(gs.slice(from, to).map((g) => g.ch).join('')) && isItalicFace(gs[k]!.font) && /^\p{L}$/u.test(gs[k]!.ch) && !(k + 1 < gs.length && /\p{L}/u.test(gs[k + 1]!.ch) && gs[k + 1]!.x0 - gs[k]!.x1 < 0.15 * body);
+    if (argument) math[k] = true;
+    // A name that is also a word of prose ("at rank $k$", "the max $n$") is math only with its script or its brackets.
+    const word = PROSE_NAMES.has(gs.slice(from, to).map((g) => g.ch).join(''));
+    const beforeName = near && marked.has(gs[k]!);
+    if (!script && !(near && math[k]! && !word) && !opens && !beforeName) continue;
+    for (let i = from; i < to; i++) {
+      math[i] = true;
+      marked.add(gs[i]!);
+    }
+  }
+  return marked;
+}
+
+/** Runs of roman letters of one face that spell an operator's name ("sup", "Pr"), not glued to a letter before them. */
+function nameRuns(gs: readonly Glyph[], body: number, shifted: (g: Glyph) => boolean): [number, number][] {
+  const roman = (k: number) => k < gs.length && /^[A-Za-z]$/.test(gs[k]!.ch) && !MATH_CLASSES.has(gs[k]!.cls) && !shifted(gs[k]!);
+  const names: [number, number][] = [];
+  for (let k = 0; k < gs.length; ) {
+    if (!roman(k)) {
+      k++;
+      continue;
+    }
+    let e = k + 1;
+    while (roman(e) && gs[e]!.font === gs[k]!.font && gs[e]!.x0 - gs[e - 1]!.x1 < 0.15 * body) e++;
+    const glued = k > 0 && /\p{L}/u.test(gs[k - 1]!.ch) && gs[k]!.x0 - gs[k - 1]!.x1 < 0.15 * body;
+    if (!glued && FUNCTION_NAMES.has(gs.slice(k, e).map((g) => g.ch).join(''))) names.push([k, e]);
+    k = e;
+  }
+  return names;
 }
