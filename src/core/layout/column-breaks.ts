@@ -13,7 +13,7 @@ import { height, median, union, width } from './geometry';
 import type { Block } from './types';
 
 /** Blocks the reading order may put between a column's last lines and the next column's first. */
-const BETWEEN = new Set<Block['type']>(['figure', 'caption', 'footnote', 'header', 'footer']);
+const BETWEEN = new Set<Block['type']>(['figure', 'table', 'caption', 'footnote', 'header', 'footer']);
 /** A sentence (or a clause a colon or semicolon closes) ends here, before any closing quote or bracket. */
 const ENDS_SENTENCE = /[.!?:;]["'”’)\]]*$/u;
 /** The next part goes on with a lowercase word (after an opening quote or bracket). */
@@ -63,10 +63,12 @@ export function joinColumnBreaks(blocks: readonly Block[], text: (i: number) => 
     const q = out[j];
     if (!q || q.type !== 'paragraph' || q.lines.length === 0 || Boolean(q.unsure) !== Boolean(p.unsure)) continue;
     if (!GOES_ON.test(text(q.lines[0]!).trim()) || !alike(p, q)) continue;
-    if (out.slice(k + 1, j).some((b) => b.type !== 'figure' && open(b) && alike(b, q))) continue;
+    if (out.slice(k + 1, j).some((b) => b.type !== 'figure' && b.type !== 'table' && open(b) && alike(b, q))) continue;
     const tail = p.parts?.[p.parts.length - 1] ?? p.bbox;
     const [wp, wq] = [width(tail), width(q.bbox)];
-    if (Math.max(wp, wq) > SAME_WIDTH * Math.min(wp, wq) || width(box(p.lines[p.lines.length - 1]!)) < FULL_LINE * wq) continue;
+    // (A part of a line or two may end short of its column: it stands at the same left edge, no wider.)
+    const shortEnd = wq < wp && Math.abs(q.bbox[0] - tail[0]) < 0.05 * wp;
+    if ((Math.max(wp, wq) > SAME_WIDTH * Math.min(wp, wq) && !shortEnd) || width(box(p.lines[p.lines.length - 1]!)) < FULL_LINE * Math.max(wq, shortEnd ? wp : 0)) continue;
     // Where the reading order went wrong, a paragraph in mid-column would "go on" at the top of the next: the
     // first part must end its column and the second start one, or only what lies between must part them.
     const others = out.filter((b, i) => i !== k && i !== j && !aside(b)).flatMap((b) => b.parts ?? [b.bbox]);

@@ -153,6 +153,7 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
     prev!.box = r.box;
   });
   const n = row + 1;
+  spanGroupLabels(cells, boxes, head);
   // The first row heads a table when nothing above it was taken for a heading; a spanning heading row
   // (a cell over several columns) heads the row of headings under it too.
   if (!cells.some((c) => c.header)) for (const c of cells) c.header = c.row === 0;
@@ -166,6 +167,37 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
 }
 
 const centre = (b: BBox) => (b[0] + b[2]) / 2;
+
+/**
+ * A stub label set across two body rows (LaTeX's \multirow: "Small" centred between the rows of "10M" and "20M")
+ * spans them: a lone stub line whose middle stands on the line between its row and the next or the one before,
+ * where that row's stub is empty, takes both rows (rowSpan 2, from the upper).
+ */
+function spanGroupLabels(cells: TableCell[], boxes: BBox[], head: number): void {
+  const bands = new Map<number, [number, number]>(); // table row → its lines' vertical extent, stub aside
+  for (const c of cells) {
+    if (c.col === 0 || c.header) continue;
+    for (const id of c.lines) {
+      const b = bands.get(c.row);
+      bands.set(c.row, b ? [Math.min(b[0], boxes[id]![1]), Math.max(b[1], boxes[id]![3])] : [boxes[id]![1], boxes[id]![3]]);
+    }
+  }
+  const stubOf = (r: number) => cells.find((c) => c.row === r && c.col === 0);
+  for (const c of cells.filter((x) => x.col === 0 && !x.header && x.lines.length === 1 && x.colSpan === 1)) {
+    const b = boxes[c.lines[0]!]!;
+    const mid = (b[1] + b[3]) / 2;
+    const h = b[3] - b[1];
+    for (const other of [c.row - 1, c.row + 1]) {
+      const [upper, lower] = [bands.get(Math.min(c.row, other)), bands.get(Math.max(c.row, other))];
+      if (!upper || !lower || stubOf(other) || Math.min(c.row, other) < head) continue;
+      const line = (upper[1] + lower[0]) / 2;
+      if (Math.abs(mid - line) > 0.25 * h) continue;
+      c.row = Math.min(c.row, other);
+      c.rowSpan = 2;
+      break;
+    }
+  }
+}
 
 /**
  * A line's text split at the gaps between the columns it crosses, where each gap falls on a space (its
@@ -223,6 +255,11 @@ function continues(placed: { id: number; span: [number, number] }[], prev: { cel
   if (gap > (f.stubLed ? 1.5 * f.body : f.close)) return false;
   const stubAbove = prev.cells.find((c) => c.col === 0);
   if (!stubAbove) return false;
+  // A row of figures under figures, each in a column of its own, is a row of its own: figures do not wrap into every
+  // column (the second row of a group under a label set across both: "Large" beside "100M … 84.9" and "200M …
+  // 86.1"). Figures under words may be the cells' last lines (a form's codes, "2/5", under its headings).
+  const figureAbove = (col: number) => prev.cells.some((c) => c.col === col && c.lines.length > 0 && numeric(f.text(c.lines[c.lines.length - 1]!)));
+  if (placed.length >= 2 && placed.every((p) => p.span[0] === p.span[1] && numeric(f.text(p.id)) && figureAbove(p.span[0]))) return false;
   const inStub = placed.filter((p) => p.span[0] === 0);
   const runsOn = (id: number) => FLOWS.test(f.text(id));
   if (f.stubLed) return inStub.length === 0 || placed.every((p) => runsOn(p.id));
