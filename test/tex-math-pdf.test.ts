@@ -18,8 +18,11 @@ import { scoreTest } from '../bench/eval/bench-tests.mjs';
 import { pagemark } from './support/run-cli';
 
 const dir = join(import.meta.dirname, 'fixtures/tex-math');
-const { display, aligned, inline, further, environments, operators } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as {
+const { display, aligned, inline, further, environments, operators, papers, sciences, papersInline } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as {
   display: string[];
+  papersInline: string[];
+  papers: string[];
+  sciences: string[];
   aligned: string[];
   inline: string[];
   operators: string[];
@@ -106,6 +109,28 @@ describe('formulas of pdflatex pages, from their glyphs', () => {
     const text = r.stdout.replace(/\s+/g, ' ');
     expect(text).toContain('Let us note that the value $s=\\sup_{n}a_{n}$ of this term is small');
     expect(text).toContain('Let us note that the value of this term $\\log n$ of this term is small');
+  }, 120_000);
+
+  it.each(['papers.pdf', 'papers-times.pdf'])('reads the display formulas of machine-learning papers as they were written (%s)', async (pdf) => {
+    // Numbered formulas of several words (MultiHead(Q, K, V) = Concat(head₁, …)) were prose with inline math; a
+    // denominator with a word in it, cut from its formula's line, was prose; \left( … \right) around a sum lost its
+    // opening parenthesis and set the closing one apart; a matrix of fractions ran each one's numerator into the
+    // denominator above it; \operatorname*{arg\,min}'s limit went under min alone.
+    expect(await misread(pdf, papers)).toEqual([]);
+  }, 120_000);
+
+  it.each(['sciences.pdf', 'sciences-newtx.pdf'])('reads formulas of statistics, physics and analysis as they were written (%s)', async (pdf) => {
+    // \|f\|_{L^p} wrote its p as the norm's exponent; brackets inside cells (x² sin(1/x), k(x₁, xₙ)) kept cases and
+    // matrices from being found; a product's limit with a word ("p prime") and the denominator pdf.js ran into its
+    // line were prose under a cut formula (\prod with nothing); \middle| paired with the closing bracket.
+    expect(await misread(pdf, sciences)).toEqual([]);
+  }, 120_000);
+
+  it.each(['papers-inline.pdf', 'papers-inline-times.pdf'])('reads inline formulas of two-column paragraphs as they were written (%s)', async (pdf) => {
+    // A formula TeX broke after a relation ("k ≪" | "n") was two; a subscript word (θ̂_MLE) was prose; "W ∈ ℝ" lost
+    // its bold W, "f(x; θ)" was cut at the semicolon, KL(p‖q) lost its name, 10⁶ read "106"; a text-style ∑ went to
+    // the line above it, or, where pdf.js cut the line at it, stood alone as a display formula.
+    expect(await misread(pdf, papersInline)).toEqual([]);
   }, 120_000);
 
   it('reads the display and inline formulas of a Palatino page (mathpazo) as they were written', async () => {

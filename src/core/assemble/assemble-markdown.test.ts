@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../layout/types';
 import { assembleMarkdown, formulaMarkdown, joinPages, tableHtml } from './assemble-markdown';
-import { escapeBlockStart, joinLines, normalizeMath } from './inline-text';
+import { escapeBlockStart, joinAsPrinted, joinLines, normalizeMath } from './inline-text';
 
 const box = [0, 0, 10, 10] as [number, number, number, number];
 
@@ -9,6 +9,17 @@ describe('inline text', () => {
   it('re-joins hyphenated line ends and joins other lines with spaces', () => {
     expect(joinLines(['An exam-', 'ple of text', ' across lines '])).toBe('An example of text across lines');
     expect(joinLines(['Jean-', 'Paul'])).toBe('Jean- Paul');
+  });
+  it('joins inline math TeX broke after a relation or an operator into one formula, and nothing else', () => {
+    for (const join of [joinLines, joinAsPrinted]) {
+      expect(join(['the parameter $k\\ll$', '$n$ as above'])).toBe('the parameter $k\\ll n$ as above');
+      expect(join(['the model $f$:', '$\\mathcal{X}\\to\\mathcal{Y}$ as'])).toBe('the model $f: \\mathcal{X}\\to\\mathcal{Y}$ as');
+      expect(join(['where $a+$', '$b$ holds'])).toBe('where $a+ b$ holds');
+      // A formula that ends in no relation, or a line that starts with text, stays apart.
+      expect(join(['the value $x$', '$y$ holds'])).toBe('the value $x$ $y$ holds');
+      expect(join(['the value $x=$', 'then $y$'])).toBe('the value $x=$ then $y$');
+      expect(join(['costs \\$5 =', '$y$'])).toBe('costs \\$5 = $y$');
+    }
   });
   it('normalizes \\( \\) and \\[ \\] to dollars', () => {
     expect(normalizeMath('so \\(x^2\\) and \\[ \\sum_i a_i \\]')).toBe('so $x^2$ and $$\\sum_i a_i$$');

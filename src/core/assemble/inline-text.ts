@@ -4,6 +4,7 @@
 //   joinLines(texts, words?)   paragraph lines joined by spaces; "hyphen-\nated" re-joined, a compound the
 //                              page writes with its hyphen kept (pageWords)
 //   joinAsPrinted(texts)       paragraph lines joined by spaces, a line-end hyphen kept ("deter- mined")
+//                              (both: inline math TeX broke after a relation or operator is one formula again)
 //   escapeBlockStart(text)     a paragraph that would parse as a heading/list/quote/rule gets a backslash
 //   escapeInline(text)         raw HTML tags and image syntax in recognized text are neutralized
 
@@ -44,9 +45,27 @@ export function joinLines(texts: string[], vocabulary?: PageWords): string {
     if (!t) continue;
     if (!out) out = t;
     else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(t)) out = out.slice(0, isCompound(out, t, vocabulary) ? undefined : -1) + t;
-    else out += ' ' + t;
+    else out = mathAcrossBreak(out, t) ?? out + ' ' + t;
   }
   return out;
+}
+
+// TeX breaks a line inside inline math after a relation or a binary operator: "$k\ll$" at a line's end and "$n$" at
+// the next one's start are one formula, and so are "$x$ =" and "$y$" (the line-end relation was left outside).
+const ENDS_OPEN = /\\(ll|gg|leq?|geq?|neq?|approx|equiv|sim|simeq|cong|propto|in|notin|subset|subseteq|supset|supseteq|to|rightarrow|leftarrow|mapsto|Rightarrow|Leftrightarrow|iff|implies|times|cdot|pm|mp|cup|cap|oplus|otimes|circ)\s*$|[=<>+:−]\s*$/;
+const OPEN_AFTER = /\$([^$]+)\$ ?([=<>:+−])$/;
+
+function mathAcrossBreak(out: string, next: string): string | undefined {
+  const rest = /^\$([^$]+)\$/.exec(next);
+  if (!rest || out.endsWith('$$')) return undefined;
+  if (out.endsWith('$') && !out.endsWith('\\$')) {
+    const open = out.lastIndexOf('$', out.length - 2);
+    if (open < 0 || !ENDS_OPEN.test(out.slice(open + 1, -1))) return undefined;
+    return `${out.slice(0, -1)} ${next.slice(1)}`;
+  }
+  const m = OPEN_AFTER.exec(out);
+  if (!m) return undefined;
+  return `${out.slice(0, m.index)}$${m[1]}${m[2]} ${next.slice(1)}`;
 }
 
 function isCompound(before: string, after: string, vocabulary?: PageWords): boolean {
@@ -59,7 +78,10 @@ function isCompound(before: string, after: string, vocabulary?: PageWords): bool
 
 /** Lines joined by spaces as printed: a line-end hyphen stays, with the space of the line break after it. */
 export function joinAsPrinted(texts: readonly string[]): string {
-  return texts.map((t) => t.trim()).filter((t) => t.length > 0).join(' ');
+  return texts
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0)
+    .reduce((out, t) => (out ? (mathAcrossBreak(out, t) ?? `${out} ${t}`) : t), '');
 }
 
 const BLOCK_START = /^(#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}[.)](?=\s|$)|={3,}\s*$|-{3,}\s*$|_{3,}\s*$|\*{3,}\s*$|`{3,}|~{3,}|\|)/;

@@ -122,6 +122,9 @@ function limitNames(atoms: Atom[]): Atom[] {
   return out;
 }
 
+/** Atoms math sets no space beside: letters, digits, Greek letters, closing brackets. */
+const ORDINARY = /^([A-Za-z0-9)\]]|\\(alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|lambda|mu|nu|xi|pi|varpi|rho|varrho|sigma|varsigma|tau|upsilon|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega))$/;
+
 /**
  * Words of a formula's text (\text{for all}) a word space apart on one baseline: one text atom, its spaces kept
  * (KaTeX draws them; \mathrm{for}\mathrm{all} runs the words together).
@@ -130,10 +133,22 @@ function textWords(atoms: Atom[]): Atom[] {
   const word = (a: Atom) => /^\\mathrm\{[A-Za-z]+\}$/.test(a.tex);
   const words = atoms.filter(word).sort((a, b) => a.x0 - b.x0);
   const out = atoms.filter((a) => !word(a));
+  // A word space between the text and a letter, digit or closing bracket beside it is the text's own (\prod_{p
+  // \text{ prime}}, \text{if } x): math sets no space there. (Relations, operators and punctuation bring their own.)
+  const spaced = (phrase: Atom[], before: boolean) => {
+    const [first, last] = [phrase[0]!, phrase.at(-1)!];
+    const side = atoms.filter((a) => !phrase.includes(a) && a.bottom > first.top && a.top < first.bottom && (before ? a.x1 <= first.x0 + 0.05 * first.size : a.x0 >= last.x1 - 0.05 * last.size));
+    const next = side.sort((a, b) => (before ? b.x1 - a.x1 : a.x0 - b.x0))[0];
+    const gap = next && (before ? first.x0 - next.x1 : next.x0 - last.x1);
+    return next !== undefined && ORDINARY.test(next.tex) && gap! > 0.2 * first.size && gap! < 0.5 * first.size;
+  };
   let phrase: Atom[] = [];
   const close = () => {
-    if (phrase.length === 1) out.push(phrase[0]!);
-    else if (phrase.length) out.push({ ...phrase[0]!, ...union(phrase), base: phrase[0]!.base, size: phrase[0]!.size, tex: `\\text{${phrase.map((a) => a.tex.slice(8, -1)).join(' ')}}` });
+    if (phrase.length === 1 && !spaced(phrase, true) && !spaced(phrase, false)) out.push(phrase[0]!);
+    else if (phrase.length) {
+      const text = `${spaced(phrase, true) ? ' ' : ''}${phrase.map((a) => a.tex.slice(8, -1)).join(' ')}${spaced(phrase, false) ? ' ' : ''}`;
+      out.push({ ...phrase[0]!, ...union(phrase), base: phrase[0]!.base, size: phrase[0]!.size, tex: `\\text{${text}}` });
+    }
     phrase = [];
   };
   for (const w of words) {

@@ -123,7 +123,19 @@ describe('formulaLatex on hand-set constructs', () => {
       g('−', 'CMSY10', 115, 116, 20, 14), g('x', 'CMMI10', 129, 116), g('1', 'CMR10', 170, 116, 20, 10),
     ];
     (glyphs[0] as Glyph & { size: number }).size = 40;
-    expect(formulaLatex(glyphs, [])).toMatch(/^\\begin\{cases\}x & \\mathrm\{if\}x\\geq 0 \\\\ -x & 1\\end\{cases\}$/);
+    // ("if" stands a word space before x: the space is the text's, \text{if }, as KaTeX draws it.)
+    expect(formulaLatex(glyphs, [])).toMatch(/^\\begin\{cases\}x & \\text\{if \}x\\geq 0 \\\\ -x & 1\\end\{cases\}$/);
+  });
+  it('keeps brackets of a row on its baseline inside its cell, and a word space beside a text word in the text', () => {
+    // f(x) = { x² sin(1/x)  if x ≠ 0 / 0  if x = 0 }: the parentheses on the first row are its cell's
+    const glyphs = [
+      g('{', 'CMEX10', 100, 70, 20, 10),
+      g('s', 'CMR10', 115, 90, 20, 8), g('(', 'CMR10', 123, 90, 20, 6), g('y', 'CMMI10', 129, 90, 20, 9), g(')', 'CMR10', 138, 90, 20, 6),
+      g('i', 'CMR10', 160, 90, 20, 5), g('f', 'CMR10', 165, 90, 20, 6), g('x', 'CMMI10', 180, 90),
+      g('0', 'CMR10', 115, 116, 20, 10), g('i', 'CMR10', 160, 116, 20, 5), g('f', 'CMR10', 165, 116, 20, 6), g('z', 'CMMI10', 180, 116),
+    ];
+    (glyphs[0] as Glyph & { size: number }).size = 40;
+    expect(formulaLatex(glyphs, [])).toBe('\\begin{cases}s(y) & \\text{if }x \\\\ 0 & \\text{if }z\\end{cases}');
   });
   it('reads two arrow glyphs run together as one long arrow, and relations a thick space apart as two', () => {
     // TeX's \longleftarrow is ← and − overlapping (\joinrel); "x ← −y" sets them 5mu apart

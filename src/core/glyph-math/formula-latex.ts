@@ -116,17 +116,23 @@ function build(input: Atom[], rules: Rule[]): string {
       // operator's glyph stands on no row (a ∑ beside "n(n+1)/2" is centred on the axis, its base near the
       // numerator's), nor does the numerator of the fraction beside it ("DC/Dt = ∂C/∂t").
       const stacked = (b: Atom) => rules.some((q) => q !== r && cx(b) > q.x0 && cx(b) < q.x1 && Math.abs(cy(b) - q.y) < 1.2 * s);
+      // (A script of a text-style part is none of that row's, level with it or not.)
       const runsPast = (a: Atom) =>
-        atoms.some((b) => !b.op && !b.hangs && !stacked(b) && b.size >= 0.85 * s && Math.abs(b.base - a.base) < 0.3 * s && (cx(b) < r.x0 - 0.3 * s || cx(b) > r.x1 + 0.3 * s) && b.x1 > r.x0 - 1.5 * s && b.x0 < r.x1 + 1.5 * s);
+        atoms.some((b) => !b.op && !b.hangs && !stacked(b) && b.size >= 0.85 * s && a.size >= 0.85 * b.size && Math.abs(b.base - a.base) < 0.3 * s && (cx(b) < r.x0 - 0.3 * s || cx(b) > r.x1 + 0.3 * s) && b.x1 > r.x0 - 1.5 * s && b.x0 < r.x1 + 1.5 * s);
       // It is one row (a fraction inside it is built already, one atom on that row): a full-size glyph off the
       // row is the next row's (in aligned rows of ⅙s, the denominator of the row above).
       let row: number | undefined;
       const offRow = (a: Atom) => !a.op && !a.hangs && a.size >= 0.85 * s && row !== undefined && Math.abs(a.base - row) > 0.6 * s;
+      // A glyph nearer another rule below it (above it) is that fraction's: in a matrix of fractions the numerator of
+      // the one under a fraction's denominator comes next.
+      const othersSide = (a: Atom) =>
+        rules.some((q) => q !== r && cx(a) > q.x0 - 0.1 * s && cx(a) < q.x1 + 0.1 * s && (above ? q.y < r.y && cy(a) > q.y && cy(a) - q.y < r.y - cy(a) : q.y > r.y && cy(a) < q.y && q.y - cy(a) < cy(a) - r.y));
       for (const a of cand) {
         const gap = above ? edge - a.bottom : a.top - edge;
         // A hanging glyph's base is its top (a text-style ∑ under a rule, level with the row beside the fraction).
-        if (gap > 0.6 * s || (taken.length > 0 && !a.hangs && runsPast(a)) || offRow(a)) break;
-        if (row === undefined && !a.op && !a.hangs && a.size >= 0.85 * s) row = a.base;
+        if (gap > 0.6 * s || (taken.length > 0 && !a.hangs && runsPast(a)) || offRow(a) || (taken.length > 0 && othersSide(a))) break;
+        // (A text-style fraction's parts are set small: their row counts, and a fraction built under them is off it.)
+        if (row === undefined && !a.op && !a.hangs && a.size >= 0.6 * s) row = a.base;
         taken.push(a);
         edge = above ? Math.min(edge, a.top) : Math.max(edge, a.bottom);
       }
@@ -234,9 +240,16 @@ function build(input: Atom[], rules: Rule[]): string {
     if (!upper.length && !lower.length) continue;
     const sub = lower.length ? `_{${limitLatex(lower)}}` : '';
     const sup = upper.length ? `^{${limitLatex(upper)}}` : '';
-    const parts = [op, ...upper, ...lower];
+    // "arg" a thin space before max or min, its limit centred under both words: \operatorname*{arg\,min}, as papers
+    // write it (\arg\min sets the limit under min alone).
+    const limit = union(lower.length ? lower : upper);
+    const arg = atoms.find((a) => a.tex === '\\arg' && Math.abs(a.base - op.base) < 0.05 * s && op.x0 - a.x1 > -0.05 * s && op.x0 - a.x1 < 0.4 * s);
+    const both = arg && /^\\(max|min)$/.test(op.tex) && Math.abs(cx(limit) - (arg.x0 + op.x1) / 2) < Math.abs(cx(limit) - cx(op));
+    // A name of no command takes its limits under it only as \operatorname* (\operatorname sets them at its side).
+    const name = both ? `\\operatorname*{arg\\,${op.tex.slice(1)}}` : op.tex.replace(/^\\operatorname\{/, '\\operatorname*{');
+    const parts = [op, ...(both ? [arg] : []), ...upper, ...lower];
     atoms = atoms.filter((a) => !parts.includes(a));
-    atoms.push({ ...op, tex: `${op.tex}${sub}${sup}`, ...union(parts), op: true, upright: false });
+    atoms.push({ ...op, tex: `${name}${sub}${sup}`, ...union(parts), op: true, upright: false });
   }
 
   // Accents: a hat, bar, tilde or dot glyph set over another glyph. TeX sets the accent on the letter's own

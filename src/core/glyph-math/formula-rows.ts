@@ -8,6 +8,8 @@ export type BuildScript = (atoms: Atom[]) => string;
 const OPENERS: Record<string, string> = { '(': 'pmatrix', '[': 'bmatrix', '\\{': 'Bmatrix', '|': 'vmatrix', '\\|': 'Vmatrix' };
 const CLOSERS = new Set([')', ']', '\\}', '|', '\\|']);
 const CLOSER_OF: Record<string, string> = { '(': ')', '[': ']', '\\{': '\\}', '|': '|', '\\|': '\\|' };
+/** A delimiter of the extension font, or one as tall as two rows. */
+const tall = (a: Atom, s: number) => a.hangs || a.bottom - a.top > 1.6 * s;
 
 /**
  * Tall delimiters around rows of their own inside a larger formula ("A = ( a b / c d )", "n over k in
@@ -15,12 +17,11 @@ const CLOSER_OF: Record<string, string> = { '(': ')', '[': ']', '\\{': '\\}', '|
  * of two); a tall brace with rows after it and no closer → cases. Innermost first.
  */
 export function delimitedRows(atoms: Atom[], s: number, sub: BuildScript): Atom[] {
-  const tall = (a: Atom) => a.hangs || a.bottom - a.top > 1.6 * s;
   let out = [...atoms];
-  for (const l of out.filter((a) => OPENERS[a.tex] && tall(a)).sort((a, b) => b.x0 - a.x0)) {
+  for (const l of out.filter((a) => OPENERS[a.tex] && tall(a, s)).sort((a, b) => b.x0 - a.x0)) {
     if (!out.includes(l)) continue;
     const level = (a: Atom) => Math.min(a.bottom, l.bottom) - Math.max(a.top, l.top) > 0.6 * Math.min(l.bottom - l.top, a.bottom - a.top);
-    const r = out.filter((a) => a !== l && a.tex === CLOSER_OF[l.tex] && tall(a) && a.x0 >= l.x1 - 0.1 * s && level(a)).sort((a, b) => a.x0 - b.x0)[0];
+    const r = out.filter((a) => a !== l && a.tex === CLOSER_OF[l.tex] && tall(a, s) && a.x0 >= l.x1 - 0.1 * s && level(a)).sort((a, b) => a.x0 - b.x0)[0];
     if (!r && l.tex !== '\\{') continue;
     const inner = out.filter((a) => a !== l && a !== r && cx(a) > l.x1 && (!r || cx(a) < r.x0) && cy(a) > l.top && cy(a) < l.bottom);
     if (inner.length === 0 || rows(inner, s).length < 2) continue;
@@ -39,7 +40,11 @@ export function delimitedRows(atoms: Atom[], s: number, sub: BuildScript): Atom[
  * delimiters stand left and right of all the rows, cases when only a brace stands left, else rows gathered.
  */
 export function arrange(atoms: Atom[], s: number, sub: BuildScript): string {
-  const delims = atoms.filter((a) => OPENERS[a.tex] || CLOSERS.has(a.tex));
+  // Delimiters of the rows are tall, or stand between rows (a Unicode math font's tall parenthesis, at the text's
+  // size): brackets on a row's baseline are a cell's own ("x² sin(1/x)" in cases).
+  const brackets = atoms.filter((a) => OPENERS[a.tex] || CLOSERS.has(a.tex));
+  const bases = rows(atoms.filter((a) => !brackets.includes(a)), s).map((r) => baselineOf(r));
+  const delims = brackets.filter((a) => tall(a, s) || bases.length < 2 || bases.every((b) => Math.abs(a.base - b) > 0.3 * s));
   const content = atoms.filter((a) => !delims.includes(a));
   const rs = content.length ? rows(content, s) : [];
   if (rs.length < 2) return rows(atoms, s).map((row) => scripts(row, s, sub)).join(' \\\\ ');
@@ -130,6 +135,18 @@ function scripts(atoms: Atom[], s: number, sub: BuildScript): string {
     const up = a.base < main - 0.05 * s;
     attached.get(anchor)![up ? 'sup' : 'sub'].push(a);
   }
+  // A subscript's own superscript may stand above the row's baseline (\|f\|_{L^p}): smaller than the subscript, after
+  // it, and no superscript of the subscript's size beside it.
+  for (const sc of attached.values()) {
+    if (!sc.sub.length || !sc.sup.length) continue;
+    const size = Math.min(...sc.sub.map((a) => a.size));
+    const right = Math.max(...sc.sub.map((a) => a.x1));
+    if (sc.sup.some((a) => a.size >= 0.85 * size)) continue;
+    const nested = sc.sup.filter((a) => a.x0 >= right - 0.1 * a.size && a.x0 - right < 0.3 * size);
+    if (nested.length !== sc.sup.length) continue;
+    sc.sub.push(...nested);
+    sc.sup = [];
+  }
   const withScripts = (tex: string, at: Atom | null) => {
     const sc = attached.get(at);
     if (!sc) return tex;
@@ -155,6 +172,9 @@ function scripts(atoms: Atom[], s: number, sub: BuildScript): string {
       sides.set(b, '\\right');
     } else if (bar || /^(\(|\[|\\\{)$/.test(b.tex)) open.push(b);
     else if (open.length) {
+      // A bar left open between a bracket and its closer stands in the middle: \left[ … \middle| … \right].
+      const top = open.at(-1)!;
+      if ((top.tex === '|' || top.tex === '\\|') && open.length > 1) sides.set(open.pop()!, '\\middle');
       sides.set(open.pop()!, '\\left');
       sides.set(b, '\\right');
     }
@@ -163,7 +183,7 @@ function scripts(atoms: Atom[], s: number, sub: BuildScript): string {
   for (const b of base) {
     if (sides.has(b)) {
       // A closing delimiter keeps its scripts: (∑ |xᵢ|²)^{1/2}.
-      out = join(out, sides.get(b) === '\\right' ? withScripts(`\\right${b.tex}`, b) : `\\left${b.tex}`);
+      out = join(out, sides.get(b) === '\\right' ? withScripts(`\\right${b.tex}`, b) : `${sides.get(b)}${b.tex}`);
       prev = b;
       continue;
     }

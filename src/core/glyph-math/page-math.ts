@@ -11,7 +11,7 @@ import { isOrnament } from '../layout/text-cues';
 import type { LayerLine } from '../text-layer/text-items';
 import type { Glyph } from './glyphs';
 import { formulaLatex, type Rule } from './formula-latex';
-import { inlineText, isMathGlyph, MATH_CLASSES, proseWords } from './prose-math';
+import { inlineText, isMathGlyph, MATH_CLASSES, type ProseWord, proseWords } from './prose-math';
 
 /** A display formula read from its glyphs: the LaTeX, its box, and its equation number ("3") if it has one. */
 export interface GlyphFormula {
@@ -50,6 +50,11 @@ type Box = [number, number, number, number];
 const lineBase = (l: LayerLine) => l.bbox[3] - (0.25 / 1.1) * (l.bbox[3] - l.bbox[1]);
 const vOverlap = (a: Box, b: Box) => Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 
+/** Where a glyph's middle is drawn: an extension glyph hangs from its baseline by its depth (TeX's metrics). */
+function middleOf(g: Glyph): number {
+  return g.depth === undefined ? g.base - 0.3 * g.size : g.base + ((g.depth - (g.height ?? 0.05)) / 2) * g.size;
+}
+
 /** Each glyph's line: the line whose box holds its middle, nearest its baseline. */
 function glyphLines(lines: readonly LayerLine[], glyphs: readonly Glyph[]): Glyph[][] {
   const out: Glyph[][] = lines.map(() => []);
@@ -61,15 +66,19 @@ function glyphLines(lines: readonly LayerLine[], glyphs: readonly Glyph[]): Glyp
   });
   for (const g of glyphs) {
     const mx = (g.x0 + g.x1) / 2;
-    const my = g.base - 0.3 * g.size;
+    // pdf.js boxes a glyph from its baseline up; an extension glyph is drawn hanging from it (a text-style ∑ hangs
+    // from above its row): a line whose box holds either middle may be its, the nearest by where it is drawn.
+    const middles = [g.base - 0.3 * g.size, middleOf(g)];
+    const base = middles[1]! + 0.3 * g.size;
     let best = -1;
     let dist = Infinity;
-    for (const i of bands.get(Math.floor(my / BAND)) ?? []) {
+    const near = new Set(middles.flatMap((my) => bands.get(Math.floor(my / BAND)) ?? []));
+    for (const i of near) {
       const b = lines[i]!.bbox;
       // pdf.js gives a glyph its map names with a variation selector (newtx's "∑︁") no width in the text content.
       const x = b[2] - b[0] < 0.1 * g.size ? g.x0 : mx;
-      if (x < b[0] - 1 || x > b[2] + 1 || my < b[1] - 1 || my > b[3] + 1) continue;
-      const d = Math.abs(lineBase(lines[i]!) - g.base);
+      if (x < b[0] - 1 || x > b[2] + 1 || middles.every((my) => my < b[1] - 1 || my > b[3] + 1)) continue;
+      const d = Math.abs(lineBase(lines[i]!) - base);
       if (d < dist) [best, dist] = [i, d];
     }
     if (best >= 0) out[best]!.push(g);
@@ -106,6 +115,17 @@ function displayed(glyphs: readonly Glyph[], body: number, braces: readonly Glyp
   const x0 = Math.min(...shown.map((g) => g.x0));
   const mid = shown.reduce((t, g) => t + g.base - 0.3 * g.size, 0) / shown.length;
   return braces.some((b) => b.x1 <= x0 + 0.1 * body && x0 - b.x1 < 2 * body && mid > b.base && mid < b.base + (b.depth ?? 1) * b.size);
+}
+
+/**
+ * Two words with nothing but a space between them: a phrase of prose. A numbered formula's words stand between
+ * brackets, operators and scripts ("MultiHead(Q, K, V) = Concat(head₁, …, head_h)Wᴼ (16)"); a prose line ending in
+ * a number at its right still has phrases ("where the constants are as in (3)").
+ */
+function phrased(glyphs: readonly Glyph[], words: readonly ProseWord[]): boolean {
+  const ws = [...words].sort((a, b) => a.x0 - b.x0);
+  const between = (a: ProseWord, b: ProseWord) => glyphs.some((g) => g.ch.trim() && (g.x0 + g.x1) / 2 > a.x1 && (g.x0 + g.x1) / 2 < b.x0);
+  return ws.some((w, k) => k + 1 < ws.length && ws[k + 1]!.x0 - w.x1 < 0.6 * w.size && !between(w, ws[k + 1]!));
 }
 
 /**
@@ -154,7 +174,6 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   // An inline integral's upper limit is set on the line pdf.js gives its sign (newtx's "∫¹" above "₀f(x) dx").
   const limitOf = (g: Glyph, gs: readonly Glyph[]) => g.size < 0.85 * body && gs.some((h) => hangs(h) && g.x0 < h.x1 + 0.6 * h.size && g.x1 > h.x0 - 0.3 * h.size);
   const hanging = per.map((gs) => gs.some((g) => g.ch.trim() && hangs(g)) && gs.every((g) => !g.ch.trim() || hangs(g) || limitOf(g, gs)));
-  const radicals = per.map((gs) => gs.some((g) => g.ch === '√'));
   // Where such glyphs are drawn, from their baseline down (their depth, where the font's metrics give it): beside the
   // prose line, not under it (a display formula's tall bar, cut into a line of its own, stands below the prose above).
   const hangsBeside = (i: number, p: Box) => {
@@ -182,14 +201,20 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   // A page set in columns: formulas level with each other in two columns, and one's equation number, are not one.
   const gutters = columnGutters(lines.filter((_, i) => prose[i]).map((l) => l.bbox), body);
   const parted = (a: Box, b: Box) => gutters.some((x) => (a[2] <= x && b[0] >= x) || (b[2] <= x && a[0] >= x));
+  // A line's box with the extension glyphs in it as drawn: pdf.js boxes a \left( … \right) parenthesis from its
+  // baseline up, where cmex hangs it down over the formula's rows.
+  const drawnBox = (i: number): Box => {
+    const hung = per[i]!.filter((g) => g.cls === 'extension' && g.depth !== undefined);
+    return union([lines[i]!.bbox, ...hung.map((g): Box => [g.x0, g.base - (g.height ?? 0.05) * g.size, g.x1, g.base + g.depth! * g.size])]);
+  };
   function stacks(candidate: readonly boolean[]): number[][] {
     const group = lines.map((_, i) => i);
     const find = (i: number): number => (group[i] === i ? i : (group[i] = find(group[i]!)));
     for (let i = 0; i < lines.length; i++) {
       for (let j = i + 1; j < lines.length; j++) {
         if (!candidate[i] || !candidate[j]) continue;
-        const a = lines[i]!.bbox;
-        const b = lines[j]!.bbox;
+        const a = drawnBox(i);
+        const b = drawnBox(j);
         if (parted(a, b)) continue;
         const gap = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
         const xgap = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
@@ -236,9 +261,9 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       const prefix = l.bbox[2] - l.bbox[0] < 3 * body && l.bbox[0] < p.bbox[0] && l.bbox[2] < p.bbox[2];
       const beside = over > 0.4 * Math.min(h, ph) && (xgap > -0.5 * body || prefix) && (xgap < 1.0 * body || (xgap < 4 * body && blank()));
       const script = small[i] && prose[j] && over > 0.3 * h && l.bbox[0] < p.bbox[2] + body && l.bbox[2] > p.bbox[0] - body;
-      // (A radical may run on past the line's end, its radicand on the next run: "of √2 of this …".)
-      const radical = radicals[i]! && l.bbox[0] < p.bbox[2] + 0.5 * body;
-      const bracket = hanging[i] && prose[j] && hangsBeside(i, p.bbox) && l.bbox[0] > p.bbox[0] - body && (l.bbox[2] < p.bbox[2] + body || radical);
+      // (Within its line or touching either end: pdf.js may cut the line at the glyph, "the ∑" | "i wᵢ = 1 as", and a
+      // radical may run on past the line's end, its radicand on the next run: "of √2 of this …".)
+      const bracket = hanging[i] && prose[j] && hangsBeside(i, p.bbox) && l.bbox[2] > p.bbox[0] - 0.5 * body && l.bbox[0] < p.bbox[2] + 0.5 * body;
       if (beside || script || bracket || (small[i] && small[j] && fractionParts(l.bbox, p.bbox))) owner[root(i)] = root(j);
     });
   });
@@ -258,12 +283,36 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
       if (onRow && spaced) ids.forEach((i) => (owner[root(i)] = root(j)));
     });
   }
+  // A piece beside a prose line once the glyph it was cut at is the line's (the ∑ between "… with the" and "i wᵢ = 1 as"):
+  // measured from the line with its pieces so far.
+  // (On the prose's row: a limit under the glyph is no such piece.)
+  const spans = new Map<number, Box>();
+  const rows = new Map<number, Box>();
+  lines.forEach((l, i) => {
+    spans.set(root(i), union([spans.get(root(i)) ?? l.bbox, l.bbox]));
+    if (prose[i]) rows.set(root(i), union([rows.get(root(i)) ?? l.bbox, l.bbox]));
+  });
+  lines.forEach((l, i) => {
+    if (prose[i] || rows.has(root(i))) return;
+    const h = l.bbox[3] - l.bbox[1];
+    for (const [r, row] of rows) {
+      const box = spans.get(r)!;
+      const xgap = Math.max(l.bbox[0], box[0]) - Math.min(l.bbox[2], box[2]);
+      const level = vOverlap(row, l.bbox) > 0.6 * Math.min(h, row[3] - row[1]);
+      if (level && xgap > -0.5 * body && xgap < 0.5 * body && lines.some((p, j) => root(j) === r && !prose[j] && p.bbox[2] - l.bbox[0] > -0.5 * body && p.bbox[0] < l.bbox[0])) {
+        owner[root(i)] = r;
+        break;
+      }
+    }
+  });
   const braces = glyphs.filter((g) => g.cls === 'extension' && /^[{⎧⎨⎩⎪]$/.test(g.ch));
-  const fractionSide = (ids: number[]) => {
+  // The rule the lines stand on or hang from as a fraction's numerator or denominator, if any.
+  const barOf = (ids: number[]) => {
     const box = union(ids.map((i) => lines[i]!.bbox));
     const w = box[2] - box[0];
-    return rules.some((r) => Math.min(r.x1, box[2]) - Math.max(r.x0, box[0]) > 0.8 * w && (Math.abs(r.y - box[3]) < 0.5 * body || Math.abs(r.y - box[1]) < 0.5 * body));
+    return rules.find((r) => Math.min(r.x1, box[2]) - Math.max(r.x0, box[0]) > 0.8 * w && (Math.abs(r.y - box[3]) < 0.5 * body || Math.abs(r.y - box[1]) < 0.5 * body));
   };
+  const fractionSide = (ids: number[]) => barOf(ids) !== undefined;
   // A line of a word or two, and an equation number on its row at the right, standing apart: a display formula (or a
   // part of one: Times math sets its letters in the text's italic, and "f v dx" reads as a word).
   const numbers = lines.flatMap((l, j) => (EQ_NUMBER.test(l.text?.trim() ?? '') ? [j] : []));
@@ -294,21 +343,51 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   // fraction: a Word fraction's numerator "∑ P(k) × label(k)" over a denominator of words); where none is
   // written there, it is a prose line with its inline math after all.
   const waiting: number[][] = [];
+  const sides: number[][] = [];
   for (const ids of members.values()) {
     if (!ids.some((i) => prose[i])) continue;
     const gs = ids.flatMap((i) => per[i]!);
-    const fewWords = proseWords(gs).words.length <= 2;
-    if (fewWords && (displayed(gs, body, braces) || tagged(ids)) && !fractionSide(ids)) waiting.push(ids);
+    const { words } = proseWords(gs);
+    // More words wait too where the formula is numbered and no two of them make a phrase.
+    const formulaWords = words.length <= 2 ? displayed(gs, body, braces) || tagged(ids) : !phrased(gs, words) && ((numbered(gs, body) && gs.some(isMathGlyph)) || tagged(ids));
+    if (formulaWords && !fractionSide(ids)) waiting.push(ids);
+    else sides.push(ids);
+  }
+  // A fraction's side pdf.js cut from the line of a waiting formula (a denominator with a word in it, "∑_{k≠i}
+  // exp(sim(z_i, z_k)/τ)") waits with it, where the side is math and no phrase and the formula holds the other side.
+  // So does a line of a word or two in a display formula's stack: a limit "p prime" under ∏, with the denominator
+  // beside it that pdf.js ran into its line.
+  const proseMembers = new Set([...members.entries()].flatMap(([r, ids]) => (ids.some((i) => prose[i]) ? [r] : [])));
+  const mathLine = (j: number) => !proseMembers.has(root(j)) && per[j]!.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls));
+  for (const ids of sides) {
+    const gs = ids.flatMap((i) => per[i]!);
+    const words = proseWords(gs).words;
+    if (!gs.some(isMathGlyph) || phrased(gs, words)) {
+      inline(ids);
+      continue;
+    }
+    const box = union(ids.map((i) => lines[i]!.bbox));
+    const bar = barOf(ids);
+    // Under the bar: the formula holds a line standing on it; over it, one hanging from it.
+    const under = bar && Math.abs(box[1] - bar.y) < 0.5 * body;
+    const across = (i: number) => {
+      const b = lines[i]!.bbox;
+      return !!bar && Math.abs((under ? b[3] : b[1]) - bar.y) < 0.5 * body && Math.min(bar.x1, b[2]) > Math.max(bar.x0, b[0]);
+    };
+    // Stacked on a formula's math, and not at the text's left edge (a "where x ∈ X" under a formula starts there).
+    const stacked = lines.some((l, j) => !ids.includes(j) && mathLine(j) && Math.max(box[1], l.bbox[1]) - Math.min(box[3], l.bbox[3]) < 0.6 * body && Math.max(box[0], l.bbox[0]) - Math.min(box[2], l.bbox[2]) < 1.5 * body);
+    const atEdge = lines.some((l, k) => prose[k] && !ids.includes(k) && Math.abs(l.bbox[0] - box[0]) < body && Math.abs(l.bbox[1] - box[1]) < 6 * body);
+    if (waiting.some((w) => w.some(across)) || (words.length <= 2 && stacked && !atEdge)) waiting.push(ids);
     else inline(ids);
   }
   // Display formulas: neighbouring non-prose lines with math in them.
   const free = lines.map((_, i) => !inVisual[i] && per[i]!.some((g) => g.ch.trim()));
   let id = 0;
   for (const ids of stacks(free)) {
-    const box = union(ids.map((i) => lines[i]!.bbox));
+    const box = union(ids.map(drawnBox));
     // Glyphs in no line that the formula's box holds, or that stand just beside it (a tall bar opening the formula,
     // drawn of cmex's pieces that pdf.js's text content leaves out).
-    const inside = (g: Glyph) => (g.x0 + g.x1) / 2 > box[0] - 0.8 * body && (g.x0 + g.x1) / 2 < box[2] + 0.8 * body && g.base - 0.3 * g.size > box[1] && g.base - 0.3 * g.size < box[3];
+    const inside = (g: Glyph) => (g.x0 + g.x1) / 2 > box[0] - 0.8 * body && (g.x0 + g.x1) / 2 < box[2] + 0.8 * body && middleOf(g) > box[1] && middleOf(g) < box[3];
     const gs = [...ids.flatMap((i) => per[i]!).filter((g) => g.ch.trim()), ...loose.filter(inside)];
     // Math: a glyph that says so, or any glyph of a math font (a matrix of digits).
     if (!gs.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls))) continue;

@@ -27,19 +27,35 @@ export function isMathGlyph(g: Glyph): boolean {
 const PROSE_NAMES = new Set(['rank', 'max', 'min', 'sup', 'inf', 'lim', 'mod', 'arg', 'var', 'cov', 'deg', 'hom', 'Re', 'Im', 'sec', 'tan']);
 /** Punctuation that closes what stands before it: it stays on inline math, with no space between. */
 const CLOSING = /^[,.;:!?)\]]$/;
+/** Relations and binary operators: math sets a space around them, and they take the operand before them. */
+const RELATION = /^[=<>≤≥≈∈∉⊂⊆⊃⊇≡≠∼≃≅∝≪≫→←↦⇒⇔]$/;
+const OPERATOR = /^[×+·−±∓∪∩⊕⊗∘]$/;
+/** Capitals that name a function before its bracket (KL, MSE); as words of prose, they need the bracket with math. */
+const ACRONYM = /^[A-Z]{2,5}$/;
 const LIST_MARKER = /^[•∙◦▪‣●○■□►▶∗⋆]$/;
 /** Two-letter words an italic (emphasized) phrase may hold beside math: never taken for a product of variables. */
 const TWO_LETTER_WORDS = new Set(['an', 'as', 'at', 'be', 'by', 'do', 'go', 'he', 'if', 'in', 'is', 'it', 'me', 'my', 'no', 'of', 'on', 'or', 'so', 'to', 'up', 'us', 'we', 'In', 'If', 'It', 'On', 'We', 'As', 'At', 'By', 'No', 'Of', 'Or', 'So', 'To']);
 
 /** Letters of a text font that stand in words of three or more letters, and those words. */
-export function proseWords(glyphs: readonly Glyph[]): { words: { text: string; size: number; italic: boolean }[]; inWords: Set<Glyph> } {
-  const words: { text: string; size: number; italic: boolean }[] = [];
+export interface ProseWord {
+  text: string;
+  size: number;
+  italic: boolean;
+  x0: number;
+  x1: number;
+}
+
+export function proseWords(glyphs: readonly Glyph[]): { words: ProseWord[]; inWords: Set<Glyph> } {
+  const words: ProseWord[] = [];
   const inWords = new Set<Glyph>();
   let word: Glyph[] = [];
+  // A word set as a script against a math glyph (θ̂ with its subscript "MLE", x_{max}) is no word of prose.
+  let scriptWord = false;
+  let math: Glyph | undefined;
   const end = () => {
     const text = word.map((g) => g.ch).join('');
-    if (word.length >= 3 && !FUNCTION_NAMES.has(text)) {
-      words.push({ text, size: Math.max(...word.map((g) => g.size)), italic: isItalicFont(word[0]!.font) });
+    if (word.length >= 3 && !FUNCTION_NAMES.has(text) && !scriptWord) {
+      words.push({ text, size: Math.max(...word.map((g) => g.size)), italic: isItalicFont(word[0]!.font), x0: word[0]!.x0, x1: word.at(-1)!.x1 });
       word.forEach((g) => inWords.add(g));
     }
     word = [];
@@ -54,7 +70,9 @@ export function proseWords(glyphs: readonly Glyph[]): { words: { text: string; s
     else {
       end();
       if (letter) word.push(g);
+      scriptWord = letter && !!math && g.x0 - math.x1 < 0.15 * math.size && g.size < 0.85 * math.size && Math.abs(g.base - math.base) > 0.1 * math.size;
     }
+    if (isMathGlyph(g) || MATH_CLASSES.has(g.cls)) math = g;
   }
   end();
   return { words, inWords };
@@ -76,7 +94,7 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
   // Whether the line's words are bold (a bold heading's math is bold by the line's style, not \mathbf).
   const boldWords = [...inWords].filter((g) => g.cls === 'bold' || isBoldFont(g.font)).length;
   const proseBold = inWords.size ? boldWords > 0.5 * inWords.size : undefined;
-  const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.|'′]$/.test(g.ch);
+  const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.;|'′]$/.test(g.ch);
   // A lone letter in a text font's italic is a variable (Word sets math in Times Italic): it joins math
   // next to it, though it starts nothing on its own.
   // (A modifier letter is an accent: "ˆ" over y is not a letter beside it.)
@@ -129,11 +147,12 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
     while (start > floor && joins(gs[start - 1]!) && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) start--;
     // A binary operator takes the operand before it across a space ("1 × 1"); a relation, a lone letter
     // too (Word sets "k = 2π/λ" with an upright k in the text font).
-    if (/^[×=+<>≤≥≈·−]$/.test(gs[start]!.ch)) {
+    if (OPERATOR.test(gs[start]!.ch) || RELATION.test(gs[start]!.ch)) {
       let k = start - 1;
       while (k > floor && !gs[k]!.ch.trim()) k--;
-      const operand = k >= floor && (/^[0-9)\]]$/.test(gs[k]!.ch) || (/^[=<>≤≥≈]$/.test(gs[start]!.ch) && letter(gs[k]) && lone(k) && !inWords.has(gs[k]!)));
-      if (operand && gs[start]!.x0 - gs[k]!.x1 < 0.4 * body) {
+      const operand = k >= floor && (/^[0-9)\]]$/.test(gs[k]!.ch) || (RELATION.test(gs[start]!.ch) && letter(gs[k]) && lone(k) && !inWords.has(gs[k]!)));
+      // (A relation stands a thick space from its operand, wider beside a text face's digit: "1 ≤ i".)
+      if (operand && gs[start]!.x0 - gs[k]!.x1 < (RELATION.test(gs[start]!.ch) ? 0.6 : 0.4) * body) {
         start = k;
         while (start > floor && joins(gs[start - 1]!) && gs[start]!.x0 - gs[start - 1]!.x1 < 0.15 * body) start--;
       }
@@ -166,7 +185,8 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
         while (k < gs.length && !gs[k]!.ch.trim()) k++;
         const last = prev;
         const next = gs[k];
-        const close = next && last && next.x0 - last.x1 < (/[=+\-−<>≤≥×:]/.test(last.ch + next.ch) ? 0.6 : 0.3) * body;
+        const spaced = [last, next].some((g) => !!g && (OPERATOR.test(g.ch) || RELATION.test(g.ch) || g.ch === ':' || g.ch === '-'));
+        const close = next && last && next.x0 - last.x1 < (spaced ? 0.6 : 0.3) * body;
         if (next && close && last!.ch !== '.' && (math[k] || (joins(next) && last && (/[=+\-−<>≤≥×]/.test(last.ch) || /[([=+\-−/<>]/.test(next.ch))))) {
           j = k - 1;
           continue;
@@ -213,12 +233,14 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
     // An operator's name with its script or its argument (Times sets \max_i x_i all in its text faces).
     const script = part.some((g) => shifted(g) && /[0-9A-Za-z]/.test(g.ch));
     const structured = (part.some(isMathGlyph) && script) || (part.some((g) => named.has(g)) && (script || part.some((g) => !named.has(g) && /\p{L}/u.test(g.ch))));
+    // A power of ten in a text face ("10⁶"): a footnote's mark stands after a word, not after 10.
+    const power = /^10[0-9]+$/.test(part.map((g) => g.ch).join('')) && part.slice(2).every((g) => shifted(g) && g.base < base);
     const near = rules.filter((r) => r.x0 >= part[0]!.x0 - body && r.x1 <= part.at(-1)!.x1 + body && Math.abs(r.y - base) < body);
     // A fraction set in the line: small glyphs over a rule and under it ("the variation DC(s,t)/Dt", its
     // letters in the text's italic).
     const over = (r: Rule, g: Glyph) => g.x0 < r.x1 && g.x1 > r.x0 && shifted(g);
     const fraction = near.some((r) => part.some((g) => over(r, g) && g.base <= r.y) && part.some((g) => over(r, g) && g.base - 0.6 * g.size >= r.y));
-    if (!strong && !structured && !fraction) continue;
+    if (!strong && !structured && !fraction && !power) continue;
     const latex = formulaLatex(part, near, proseBold);
     if (!latex) continue;
     const before = text(at, s);
@@ -259,7 +281,7 @@ function operatorNames(gs: readonly Glyph[], names: readonly [number, number][],
     const argument = near && !math[k]! && !PROSE_NAMES.has(gs.slice(from, to).map((g) => g.ch).join('')) && isItalicFace(gs[k]!.font) && /^\p{L}$/u.test(gs[k]!.ch) && !(k + 1 < gs.length && /\p{L}/u.test(gs[k + 1]!.ch) && gs[k + 1]!.x0 - gs[k]!.x1 < 0.15 * body);
     if (argument) math[k] = true;
     // A name that is also a word of prose ("at rank $k$", "the max $n$") is math only with its script or its brackets.
-    const word = PROSE_NAMES.has(gs.slice(from, to).map((g) => g.ch).join(''));
+    const word = PROSE_NAMES.has(gs.slice(from, to).map((g) => g.ch).join('')) || ACRONYM.test(gs.slice(from, to).map((g) => g.ch).join(''));
     const beforeName = near && marked.has(gs[k]!);
     if (!script && !(near && math[k]! && !word) && !opens && !beforeName) continue;
     for (let i = from; i < to; i++) {
@@ -282,7 +304,9 @@ function nameRuns(gs: readonly Glyph[], body: number, shifted: (g: Glyph) => boo
     let e = k + 1;
     while (roman(e) && gs[e]!.font === gs[k]!.font && gs[e]!.x0 - gs[e - 1]!.x1 < 0.15 * body) e++;
     const glued = k > 0 && /\p{L}/u.test(gs[k - 1]!.ch) && gs[k]!.x0 - gs[k - 1]!.x1 < 0.15 * body;
-    if (!glued && FUNCTION_NAMES.has(gs.slice(k, e).map((g) => g.ch).join(''))) names.push([k, e]);
+    // An acronym against an opening bracket names a function too (KL(p‖q), MSE(y, ŷ)).
+    const name = gs.slice(k, e).map((g) => g.ch).join('');
+    if (!glued && (FUNCTION_NAMES.has(name) || (ACRONYM.test(name) && gs[e]?.ch === '(' && gs[e]!.x0 - gs[e - 1]!.x1 < 0.15 * body))) names.push([k, e]);
     k = e;
   }
   return names;
