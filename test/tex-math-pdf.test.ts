@@ -18,8 +18,9 @@ import { scoreTest } from '../bench/eval/bench-tests.mjs';
 import { pagemark } from './support/run-cli';
 
 const dir = join(import.meta.dirname, 'fixtures/tex-math');
-const { display, aligned, inline, further, environments, operators, papers, sciences, papersInline } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as {
+const { display, aligned, inline, further, environments, operators, papers, sciences, papersInline, theorems } = JSON.parse(readFileSync(join(dir, 'formulas.json'), 'utf8')) as {
   display: string[];
+  theorems: string[];
   papersInline: string[];
   papers: string[];
   sciences: string[];
@@ -131,6 +132,12 @@ describe('formulas of pdflatex pages, from their glyphs', () => {
     // its bold W, "f(x; θ)" was cut at the semicolon, KL(p‖q) lost its name, 10⁶ read "106"; a text-style ∑ went to
     // the line above it, or, where pdf.js cut the line at it, stood alone as a display formula.
     expect(await misread(pdf, papersInline)).toEqual([]);
+  }, 120_000);
+
+  it('reads the inline formulas of lemmas and proofs (amsart) as they were written', async () => {
+    // G/H ≅ ℤ/nℤ was "\sim=" (TeX sets ∼ over =), x_n ⇀ x and supp f ⊆ K stayed text, H¹₀(Ω) lost its (Ω) (Computer
+    // Modern's capital Greek is in its text font), amsfonts' \widehat (a glyph of msbm) read "[".
+    expect(await misread('theorems.pdf', theorems)).toEqual([]);
   }, 120_000);
 
   it('reads the display and inline formulas of a Palatino page (mathpazo) as they were written', async () => {

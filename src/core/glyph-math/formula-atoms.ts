@@ -200,6 +200,13 @@ export function joinedArrows(glyphs: readonly Glyph[]): Glyph[] {
       }
     }
   }
+  // TeX builds \cong of a ∼ raised over an = (\mathpalette): one relation.
+  for (const sim of out.filter((g) => g.ch === '∼')) {
+    const eq = out.find((g) => g.ch === '=' && Math.abs(cx(g) - cx(sim)) < 0.25 * g.size && sim.base < g.base - 0.1 * g.size && g.base - sim.base < 0.6 * g.size);
+    if (!eq) continue;
+    out.splice(out.indexOf(sim), 1);
+    out[out.indexOf(eq)] = { ...eq, ch: '≅', cls: 'symbol', x0: Math.min(eq.x0, sim.x0), x1: Math.max(eq.x1, sim.x1) };
+  }
   return out;
 }
 

@@ -7,7 +7,7 @@
 import { fontClass, type Glyph } from './glyphs';
 import { compose, IDENTITY, type Matrix } from '../text-layer/pdf-matrix';
 import { namedText } from '../text-layer/glyph-names';
-import { extensionExtent, extensionGlyph } from '../text-layer/tex-font-encodings';
+import { extensionExtent, extensionGlyph, msbmAccent } from '../text-layer/tex-font-encodings';
 
 export interface TextOpCodes {
   save: number;
@@ -105,7 +105,8 @@ export function operatorGlyphs(
       // extension font's hang by its metrics.
       const cls = fontClass(font.name);
       const code = cls === 'extension' || cls === 'symbol' ? g.originalCharCode : undefined;
-      const ch = (code === undefined ? undefined : extensionGlyph(code, font.name, font.unicodes)) ?? (g.unicode === undefined ? undefined : namedText(g.unicode, font.name, font.differences));
+      const wide = cls === 'bb' && g.originalCharCode !== undefined ? msbmAccent(g.originalCharCode, font.name) : undefined;
+      const ch = wide ?? (code === undefined ? undefined : extensionGlyph(code, font.name, font.unicodes)) ?? (g.unicode === undefined ? undefined : namedText(g.unicode, font.name, font.differences));
       if (level && ch !== undefined) {
         const x0 = m[0] * x * hScale + m[2] * rise + m[4];
         const base = m[1] * x * hScale + m[3] * rise + m[5];

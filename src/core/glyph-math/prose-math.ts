@@ -94,7 +94,8 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
   // Whether the line's words are bold (a bold heading's math is bold by the line's style, not \mathbf).
   const boldWords = [...inWords].filter((g) => g.cls === 'bold' || isBoldFont(g.font)).length;
   const proseBold = inWords.size ? boldWords > 0.5 * inWords.size : undefined;
-  const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.;|'′]$/.test(g.ch);
+  // (Computer Modern sets capital Greek upright in its text font: H¹₀(Ω) is one formula.)
+  const joins = (g: Glyph) => /^[0-9()[\]=+\-−/,.;|'′ΓΔΘΛΞΠΣΥΦΨΩ\u2126]$/.test(g.ch);
   // A lone letter in a text font's italic is a variable (Word sets math in Times Italic): it joins math
   // next to it, though it starts nothing on its own.
   // (A modifier letter is an accent: "ˆ" over y is not a letter beside it.)

@@ -18,7 +18,7 @@ const SYMBOLS: Record<string, string> = {
   '•': '\\bullet', '∙': '\\cdot', '≤': '\\leq', '≥': '\\geq', '⩽': '\\leq', '⩾': '\\geq', '≠': '\\neq', '≈': '\\approx', '≡': '\\equiv',
   '∼': '\\sim', '≃': '\\simeq', '≅': '\\cong', '∝': '\\propto', '≪': '\\ll', '≫': '\\gg', '≺': '\\prec', '≻': '\\succ', '∈': '\\in',
   '∉': '\\notin', '∋': '\\ni', '⊂': '\\subset', '⊃': '\\supset', '⊆': '\\subseteq', '⊇': '\\supseteq', '∪': '\\cup', '∩': '\\cap',
-  '∖': '\\setminus', '→': '\\to', '←': '\\leftarrow', '↔': '\\leftrightarrow', '↦': '\\mapsto', '⇒': '\\Rightarrow', '⇐': '\\Leftarrow',
+  '∖': '\\setminus', '→': '\\to', '←': '\\leftarrow', '↔': '\\leftrightarrow', '↦': '\\mapsto', '⇀': '\\rightharpoonup', '↼': '\\leftharpoonup', '⇁': '\\rightharpoondown', '↽': '\\leftharpoondown', '⇌': '\\rightleftharpoons', '⇒': '\\Rightarrow', '⇐': '\\Leftarrow',
   '⇔': '\\Leftrightarrow', '⟶': '\\longrightarrow', '⟹': '\\Longrightarrow', '⟸': '\\Longleftarrow', '⟺': '\\Longleftrightarrow', '⟵': '\\longleftarrow',
   '⟷': '\\longleftrightarrow', '⟼': '\\longmapsto', '↪': '\\hookrightarrow', '↑': '\\uparrow', '↓': '\\downarrow', '∀': '\\forall',
   '∃': '\\exists', '∄': '\\nexists', '∂': '\\partial', '∇': '\\nabla', '±': '\\pm', '∓': '\\mp', '∞': '\\infty', '∅': '\\emptyset',
@@ -44,7 +44,7 @@ export const ACCENTS: Record<string, string> = {
 export const FUNCTION_NAMES = new Set([
   'sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'coth', 'log', 'ln', 'lg', 'exp', 'lim', 'liminf',
   'limsup', 'sup', 'inf', 'max', 'min', 'arg', 'det', 'dim', 'ker', 'deg', 'gcd', 'hom', 'Pr', 'mod', 'tr', 'Tr', 'rank', 'sgn', 'diag', 'Re', 'Im',
-  'argmax', 'argmin', 'var', 'Var', 'cov', 'Cov',
+  'argmax', 'argmin', 'var', 'Var', 'cov', 'Cov', 'supp',
 ]);
 /** Names KaTeX knows as commands; the rest are written \operatorname{…} (\Re and \Im are ℜ and ℑ, not Re and Im). */
 const KNOWN_FUNCTIONS = new Set(['sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'coth', 'log', 'ln', 'lg', 'exp', 'lim', 'liminf', 'limsup', 'sup', 'inf', 'max', 'min', 'arg', 'det', 'dim', 'ker', 'deg', 'gcd', 'hom', 'Pr', 'mod']);

@@ -128,6 +128,12 @@ const omxCode = (code: number, font: string): number | string | undefined => (co
  * ToUnicode by code as pdf.js read it. Undefined where the glyph is named, or the font is none of these, or its
  * map is unknown. (txsyc's negated relations are read by its glyph names whatever its map says.)
  */
+/** AMS's blackboard font (msbm) holds amsfonts' wide accents: \widehat at 0x5B–0x5C, \widetilde at 0x5D–0x5E. */
+export function msbmAccent(code: number, font: string): string | undefined {
+  if (!/msbm/i.test(font)) return undefined;
+  return code === 0x5b || code === 0x5c ? 'ˆ' : code === 0x5d || code === 0x5e ? '˜' : undefined;
+}
+
 export function extensionGlyph(code: number, font: string, unicodes: readonly (string | null)[] | undefined): string | undefined {
   if (isTxSymbolC(font) && TXSYC[code]) return TXSYC[code];
   if (!unicodes || unicodes[code]) return undefined;
