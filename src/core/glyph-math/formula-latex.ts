@@ -206,7 +206,9 @@ function build(input: Atom[], rules: Rule[]): string {
   for (const op of ops) {
     if (!atoms.includes(op)) continue;
     const w = op.x1 - op.x0;
-    const near = (a: Atom) => a !== op && !ops.includes(a) && a.size < 0.95 * s && cx(a) > op.x0 - 0.8 * w - 0.3 * s && cx(a) < op.x1 + 0.8 * w + 0.3 * s && nearestOp(a) === op;
+    // A superscript set against a glyph of the row above is that glyph's ("1² + 2²" over a ∑ of the next row).
+    const scriptOfRow = (a: Atom) => atoms.some((b) => b !== op && !ops.includes(b) && !b.hangs && b.size >= 0.85 * s && a.x0 - b.x1 > -0.05 * s && a.x0 - b.x1 < 0.1 * s && a.base < b.base && b.base - a.base < 0.8 * s && b.bottom < op.top);
+    const near = (a: Atom) => a !== op && !ops.includes(a) && a.size < 0.95 * s && cx(a) > op.x0 - 0.8 * w - 0.3 * s && cx(a) < op.x1 + 0.8 * w + 0.3 * s && nearestOp(a) === op && !scriptOfRow(a);
     // Above or below the row: off its baseline by more than a script is raised or lowered.
     // The row is the operator's own, where rows stack (an aligned pair, each with its ∑).
     const full = atoms.filter((a) => !ops.includes(a) && a.size >= 0.85 * s);
