@@ -126,6 +126,10 @@ describe('formulaLatex on hand-set constructs', () => {
     // ("if" stands a word space before x: the space is the text's, \text{if }, as KaTeX draws it.)
     expect(formulaLatex(glyphs, [])).toMatch(/^\\begin\{cases\}x & \\text\{if \}x\\geq 0 \\\\ -x & 1\\end\{cases\}$/);
   });
+  it('reads brackets alone on two rows without failing (overrun_on_pg8: the page lost all its math)', () => {
+    const glyphs = [g('(', 'CMR10', 100, 100), g(')', 'CMR10', 110, 100), g('[', 'CMR10', 100, 130), g(']', 'CMR10', 110, 130)];
+    expect(() => formulaLatex(glyphs, [])).not.toThrow();
+  });
   it('keeps brackets of a row on its baseline inside its cell, and a word space beside a text word in the text', () => {
     // f(x) = { x² sin(1/x)  if x ≠ 0 / 0  if x = 0 }: the parentheses on the first row are its cell's
     const glyphs = [

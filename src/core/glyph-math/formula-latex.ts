@@ -38,7 +38,8 @@ export function formulaLatex(glyphs: readonly Glyph[], rules: readonly Rule[], b
     if (written === undefined) return parsesInKatex(latex) ? latex : undefined;
     return symbolAgreement(written, textSymbols(read.map((g) => g.ch).join(''))) < 1 ? undefined : latex;
   } catch (e) {
-    if (e instanceof Unsure) return undefined;
+    // A reading gone wrong in a way no check foresaw loses this formula, not the page's math with it.
+    if (e instanceof Unsure || e instanceof TypeError || e instanceof RangeError) return undefined;
     throw e;
   }
 }

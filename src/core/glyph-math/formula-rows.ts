@@ -43,7 +43,8 @@ export function arrange(atoms: Atom[], s: number, sub: BuildScript): string {
   // Delimiters of the rows are tall, or stand between rows (a Unicode math font's tall parenthesis, at the text's
   // size): brackets on a row's baseline are a cell's own ("x² sin(1/x)" in cases).
   const brackets = atoms.filter((a) => OPENERS[a.tex] || CLOSERS.has(a.tex));
-  const bases = rows(atoms.filter((a) => !brackets.includes(a)), s).map((r) => baselineOf(r));
+  const inner = atoms.filter((a) => !brackets.includes(a));
+  const bases = inner.length ? rows(inner, s).map((r) => baselineOf(r)) : [];
   const delims = brackets.filter((a) => tall(a, s) || bases.length < 2 || bases.every((b) => Math.abs(a.base - b) > 0.3 * s));
   const content = atoms.filter((a) => !delims.includes(a));
   const rs = content.length ? rows(content, s) : [];
