@@ -117,9 +117,11 @@ function build(input: Atom[], rules: Rule[]): string {
       // operator's glyph stands on no row (a ∑ beside "n(n+1)/2" is centred on the axis, its base near the
       // numerator's), nor does the numerator of the fraction beside it ("DC/Dt = ∂C/∂t").
       const stacked = (b: Atom) => rules.some((q) => q !== r && cx(b) > q.x0 && cx(b) < q.x1 && Math.abs(cy(b) - q.y) < 1.2 * s);
-      // (A script of a text-style part is none of that row's, level with it or not.)
+      // (A script of a glyph the stack holds is none of that row's, level with it or not: ∂² in a text-style part.)
+      const scriptOfTaken = (a: Atom) => a.size < 0.85 * s && taken.some((t) => a.x0 - t.x1 > -0.05 * s && a.x0 - t.x1 < 0.15 * s);
       const runsPast = (a: Atom) =>
-        atoms.some((b) => !b.op && !b.hangs && !stacked(b) && b.size >= 0.85 * s && a.size >= 0.85 * b.size && Math.abs(b.base - a.base) < 0.3 * s && (cx(b) < r.x0 - 0.3 * s || cx(b) > r.x1 + 0.3 * s) && b.x1 > r.x0 - 1.5 * s && b.x0 < r.x1 + 1.5 * s);
+        !scriptOfTaken(a) &&
+        atoms.some((b) => !b.op && !b.hangs && !stacked(b) && b.size >= 0.85 * s && Math.abs(b.base - a.base) < 0.3 * s && (cx(b) < r.x0 - 0.3 * s || cx(b) > r.x1 + 0.3 * s) && b.x1 > r.x0 - 1.5 * s && b.x0 < r.x1 + 1.5 * s);
       // It is one row (a fraction inside it is built already, one atom on that row): a full-size glyph off the
       // row is the next row's (in aligned rows of ⅙s, the denominator of the row above).
       let row: number | undefined;
