@@ -3,7 +3,7 @@
 import type { Glyph } from './glyphs';
 import { baseFontName, isBoldFont } from '../text-layer/font-name';
 import { isItalicFace } from './glyphs';
-import { ACCENTS, BIG_OPERATORS, FUNCTION_NAMES, functionName, glyphLatex, isBraceTip, isDelimiterPiece } from './symbols';
+import { ACCENTS, BIG_OPERATORS, FUNCTION_NAMES, functionName, glyphLatex, GREEK_COMMANDS, isBraceTip, isDelimiterPiece } from './symbols';
 
 /** A formula part: a glyph, or something built of several (a fraction, a root, an operator with limits). */
 export interface Atom {
@@ -123,7 +123,7 @@ function limitNames(atoms: Atom[]): Atom[] {
 }
 
 /** Atoms math sets no space beside: letters, digits, Greek letters, closing brackets. */
-const ORDINARY = /^([A-Za-z0-9)\]]|\\(alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|lambda|mu|nu|xi|pi|varpi|rho|varrho|sigma|varsigma|tau|upsilon|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega))$/;
+const ordinary = (tex: string) => /^[A-Za-z0-9)\]]$/.test(tex) || GREEK_COMMANDS.has(tex);
 
 /**
  * Words of a formula's text (\text{for all}) a word space apart on one baseline: one text atom, its spaces kept
@@ -140,7 +140,7 @@ function textWords(atoms: Atom[]): Atom[] {
     const side = atoms.filter((a) => !phrase.includes(a) && a.bottom > first.top && a.top < first.bottom && (before ? a.x1 <= first.x0 + 0.05 * first.size : a.x0 >= last.x1 - 0.05 * last.size));
     const next = side.sort((a, b) => (before ? b.x1 - a.x1 : a.x0 - b.x0))[0];
     const gap = next && (before ? first.x0 - next.x1 : next.x0 - last.x1);
-    return next !== undefined && ORDINARY.test(next.tex) && gap! > 0.2 * first.size && gap! < 0.5 * first.size;
+    return next !== undefined && ordinary(next.tex) && gap! > 0.2 * first.size && gap! < 0.5 * first.size;
   };
   let phrase: Atom[] = [];
   const close = () => {

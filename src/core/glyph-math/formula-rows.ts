@@ -161,11 +161,11 @@ function scripts(atoms: Atom[], s: number, sub: BuildScript): string {
   let out = attached.has(null) ? withScripts('{}', null) : '';
   // Delimiters taller than the row around something tall (a fraction, a ∑ with limits) pair up as \left …
   // \right: drawn taller, or taken from the extension font (TeX's \big… sizes, whose heights pdf.js does not give).
-  const tall = (a: Atom) => (a.hangs || a.bottom - a.top > 1.6 * s) && /^([()[\]|]|\\[{}])$/.test(a.tex);
+  const tallDelimiter = (a: Atom) => tall(a, s) && /^([()[\]|]|\\[{}])$/.test(a.tex);
   const sides = new Map<Atom, string>();
   const open: Atom[] = [];
   for (const b of base) {
-    if (!tall(b)) continue;
+    if (!tallDelimiter(b)) continue;
     // A tall bar closes the tall bar before it (|∫f|), else opens.
     const bar = b.tex === '|' || b.tex === '\\|';
     if (bar && open.at(-1)?.tex === b.tex) {

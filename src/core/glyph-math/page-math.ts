@@ -203,18 +203,18 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   const parted = (a: Box, b: Box) => gutters.some((x) => (a[2] <= x && b[0] >= x) || (b[2] <= x && a[0] >= x));
   // A line's box with the extension glyphs in it as drawn: pdf.js boxes a \left( … \right) parenthesis from its
   // baseline up, where cmex hangs it down over the formula's rows.
-  const drawnBox = (i: number): Box => {
+  const drawnBoxes = lines.map((l, i): Box => {
     const hung = per[i]!.filter((g) => g.cls === 'extension' && g.depth !== undefined);
-    return union([lines[i]!.bbox, ...hung.map((g): Box => [g.x0, g.base - (g.height ?? 0.05) * g.size, g.x1, g.base + g.depth! * g.size])]);
-  };
+    return union([l.bbox, ...hung.map((g): Box => [g.x0, g.base - (g.height ?? 0.05) * g.size, g.x1, g.base + g.depth! * g.size])]);
+  });
   function stacks(candidate: readonly boolean[]): number[][] {
     const group = lines.map((_, i) => i);
     const find = (i: number): number => (group[i] === i ? i : (group[i] = find(group[i]!)));
     for (let i = 0; i < lines.length; i++) {
       for (let j = i + 1; j < lines.length; j++) {
         if (!candidate[i] || !candidate[j]) continue;
-        const a = drawnBox(i);
-        const b = drawnBox(j);
+        const a = drawnBoxes[i]!;
+        const b = drawnBoxes[j]!;
         if (parted(a, b)) continue;
         const gap = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
         const xgap = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
@@ -343,7 +343,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   // fraction: a Word fraction's numerator "∑ P(k) × label(k)" over a denominator of words); where none is
   // written there, it is a prose line with its inline math after all.
   const waiting: number[][] = [];
-  const sides: number[][] = [];
+  const sides: { ids: number[]; gs: Glyph[]; words: ProseWord[] }[] = [];
   for (const ids of members.values()) {
     if (!ids.some((i) => prose[i])) continue;
     const gs = ids.flatMap((i) => per[i]!);
@@ -351,7 +351,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
     // More words wait too where the formula is numbered and no two of them make a phrase.
     const formulaWords = words.length <= 2 ? displayed(gs, body, braces) || tagged(ids) : !phrased(gs, words) && ((numbered(gs, body) && gs.some(isMathGlyph)) || tagged(ids));
     if (formulaWords && !fractionSide(ids)) waiting.push(ids);
-    else sides.push(ids);
+    else sides.push({ ids, gs, words });
   }
   // A fraction's side pdf.js cut from the line of a waiting formula (a denominator with a word in it, "∑_{k≠i}
   // exp(sim(z_i, z_k)/τ)") waits with it, where the side is math and no phrase and the formula holds the other side.
@@ -359,9 +359,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   // beside it that pdf.js ran into its line.
   const proseMembers = new Set([...members.entries()].flatMap(([r, ids]) => (ids.some((i) => prose[i]) ? [r] : [])));
   const mathLine = (j: number) => !proseMembers.has(root(j)) && per[j]!.some((g) => isMathGlyph(g) || MATH_CLASSES.has(g.cls));
-  for (const ids of sides) {
-    const gs = ids.flatMap((i) => per[i]!);
-    const words = proseWords(gs).words;
+  for (const { ids, gs, words } of sides) {
     if (!gs.some(isMathGlyph) || phrased(gs, words)) {
       inline(ids);
       continue;
@@ -384,7 +382,7 @@ export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], 
   const free = lines.map((_, i) => !inVisual[i] && per[i]!.some((g) => g.ch.trim()));
   let id = 0;
   for (const ids of stacks(free)) {
-    const box = union(ids.map(drawnBox));
+    const box = union(ids.map((i) => drawnBoxes[i]!));
     // Glyphs in no line that the formula's box holds, or that stand just beside it (a tall bar opening the formula,
     // drawn of cmex's pieces that pdf.js's text content leaves out).
     const inside = (g: Glyph) => (g.x0 + g.x1) / 2 > box[0] - 0.8 * body && (g.x0 + g.x1) / 2 < box[2] + 0.8 * body && middleOf(g) > box[1] && middleOf(g) < box[3];

@@ -277,17 +277,17 @@ function operatorNames(gs: readonly Glyph[], names: readonly [number, number][],
     const k = nextInk(to);
     const near = k !== undefined && gs[k]!.x0 - last.x1 < 0.3 * body;
     const opens = near && '([|'.includes(gs[k]!.ch) && nextInk(k + 1) !== undefined && math[nextInk(k + 1)!]!;
-    // An acronym's bracket holds more than letters (KL(p‖q)): "LALR(k)" names a class of parsers in prose.
     const name = gs.slice(from, to).map((g) => g.ch).join('');
+    // An acronym's bracket holds more than letters (KL(p‖q)): "LALR(k)" names a class of parsers in prose.
     const close = gs.findIndex((g, i) => i > to && g.ch === ')');
     const symbolInside = close > 0 && gs.slice(to + 1, close).some((g) => isMathGlyph(g) && !/\p{L}/u.test(g.ch));
     if (ACRONYM.test(name) && !FUNCTION_NAMES.has(name) && !symbolInside) continue;
     // Times math sets its variables in the text's italic: a lone italic letter after the name is its argument — where
     // the name is no word of prose.
-    const argument = near && !math[k]! && !PROSE_NAMES.has(gs.slice(from, to).map((g) => g.ch).join('')) && isItalicFace(gs[k]!.font) && /^\p{L}$/u.test(gs[k]!.ch) && !(k + 1 < gs.length && /\p{L}/u.test(gs[k + 1]!.ch) && gs[k + 1]!.x0 - gs[k]!.x1 < 0.15 * body);
+    const argument = near && !math[k]! && !PROSE_NAMES.has(name) && isItalicFace(gs[k]!.font) && /^\p{L}$/u.test(gs[k]!.ch) && !(k + 1 < gs.length && /\p{L}/u.test(gs[k + 1]!.ch) && gs[k + 1]!.x0 - gs[k]!.x1 < 0.15 * body);
     if (argument) math[k] = true;
     // A name that is also a word of prose ("at rank $k$", "the max $n$") is math only with its script or its brackets.
-    const word = PROSE_NAMES.has(gs.slice(from, to).map((g) => g.ch).join('')) || ACRONYM.test(gs.slice(from, to).map((g) => g.ch).join(''));
+    const word = PROSE_NAMES.has(name) || ACRONYM.test(name);
     const beforeName = near && marked.has(gs[k]!);
     if (!script && !(near && math[k]! && !word) && !opens && !beforeName) continue;
     for (let i = from; i < to; i++) {

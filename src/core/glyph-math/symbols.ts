@@ -11,6 +11,9 @@ const GREEK: Record<string, string> = {
   Θ: '\\Theta', Λ: '\\Lambda', Ξ: '\\Xi', Π: '\\Pi', Σ: '\\Sigma', Υ: '\\Upsilon', Φ: '\\Phi', Ψ: '\\Psi', Ω: '\\Omega', '\u2126': '\\Omega',
 };
 
+/** The Greek letters' commands (\alpha … \Omega). */
+export const GREEK_COMMANDS = new Set(Object.values(GREEK));
+
 const SYMBOLS: Record<string, string> = {
   '=': '=', '+': '+', '-': '-', '−': '-', '/': '/', '<': '<', '>': '>', '|': '|', '(': '(', ')': ')', '[': '[', ']': ']', ',': ',', ';': ';',
   ':': ':', '.': '.', '!': '!', '?': '?', "'": "'", '′': "'", '″': "''", '*': '*', '∗': '*', '{': '\\{', '}': '\\}', '#': '\\#', '%': '\\%',

@@ -121,6 +121,12 @@ const NEWTX_ACCENTS: Record<number, string> = { 160: 'ˆ', 161: '˜', 162: '¯',
 /** The OMX code a glyph of an extension font draws, or its character where OMX has no code for it. */
 const omxCode = (code: number, font: string): number | string | undefined => (code <= 0x7f ? code : /^(txex|newtxex)/.test(key(font)) ? TXEX_HIGH[code] : undefined);
 
+/** AMS's blackboard font (msbm) holds amsfonts' wide accents: \widehat at 0x5B–0x5C, \widetilde at 0x5D–0x5E. */
+export function msbmAccent(code: number, font: string): string | undefined {
+  if (!/msbm/i.test(font)) return undefined;
+  return code === 0x5b || code === 0x5c ? 'ˆ' : code === 0x5d || code === 0x5e ? '˜' : undefined;
+}
+
 /**
  * A glyph of a TeX extension font that its ToUnicode map leaves unnamed (pdfTeX names few of cmex's): pdf.js
  * gives its character code instead, "X" for a display ∑ and "Z" for ∫, as copying from such a paper does. newtx's
@@ -128,12 +134,6 @@ const omxCode = (code: number, font: string): number | string | undefined => (co
  * ToUnicode by code as pdf.js read it. Undefined where the glyph is named, or the font is none of these, or its
  * map is unknown. (txsyc's negated relations are read by its glyph names whatever its map says.)
  */
-/** AMS's blackboard font (msbm) holds amsfonts' wide accents: \widehat at 0x5B–0x5C, \widetilde at 0x5D–0x5E. */
-export function msbmAccent(code: number, font: string): string | undefined {
-  if (!/msbm/i.test(font)) return undefined;
-  return code === 0x5b || code === 0x5c ? 'ˆ' : code === 0x5d || code === 0x5e ? '˜' : undefined;
-}
-
 export function extensionGlyph(code: number, font: string, unicodes: readonly (string | null)[] | undefined): string | undefined {
   if (isTxSymbolC(font) && TXSYC[code]) return TXSYC[code];
   if (!unicodes || unicodes[code]) return undefined;
