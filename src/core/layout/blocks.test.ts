@@ -154,3 +154,33 @@ describe('a caption of several lines', () => {
     ]);
   });
 });
+
+describe('footnotes', () => {
+  // A page's last body lines at size 20, 28 px apart, then notes at size 16, 20 px apart, as a PDF states them
+  // (elsarticle's preprint layout: the mark run into the note's first word, the first line indented).
+  const row = (text: string, x: number, y: number, size: number, w = 1000) => ({ bbox: [x, y, x + w, y + size * 1.2] as [number, number, number, number], text, size });
+  const lines = [
+    ...[
+      'can never furnish a true and demonstrated science, because, like our under-',
+      'standing, it can thereby determine in its totality hypothetical principles, and',
+      'the empirical objects in space and time are what first give rise to, in all',
+      'the theoretical sciences, our a posteriori concepts and the manifold; the',
+      'Ideal, on the contrary, is the key to understanding pure logic, as any reader',
+      'can clearly see, and the paralogisms of practical reason give rise to it.',
+    ].map((t, k) => row(t, 280, 1400 - 28 * 4 + 28 * k, 20)),
+    row('1The transcendental unity of apperception, so far as regards the Ideal of practical', 312, 1580, 16, 950),
+    row('reason and the noumena, abstracts from all content of a posteriori knowledge, by virtue', 280, 1600, 16),
+    row('of human reason.', 280, 1620, 16, 200),
+    row('2As is evident upon close examination, our faculties stand in need of the', 312, 1642, 16, 900),
+    row('transcendental objects in space and time.', 280, 1662, 16, 500),
+  ];
+  const read = () => layoutPage(lines, { width: 1540, height: 1990 }, {}).map((b) => [b.type, b.lines.map((i) => lines[i]!.text).join(' ')]);
+
+  it('keeps a note\'s lines after its first, which hold no mark, in the note, and starts each note at its mark', () => {
+    expect(read()).toEqual([
+      ['paragraph', lines.slice(0, 6).map((l) => l.text).join(' ')],
+      ['footnote', `${lines[6]!.text} ${lines[7]!.text} ${lines[8]!.text}`],
+      ['footnote', `${lines[9]!.text} ${lines[10]!.text}`],
+    ]);
+  });
+});

@@ -115,6 +115,7 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
 
   if (ctx.statedSizes) proseOfLargerColumns(rows, kinds, Math.max(0.6 * body, lineGap + 0.5 * body));
   enumerationsInProse(rows, kinds, body, lineGap + 0.5 * body);
+  noteLines(rows, kinds, lineGap + 0.5 * body, ctx.statedSizes ? 0.08 : 0.2);
 
   const blocks: Block[] = [];
   let cur: { kind: Kind; rows: Row[] } | undefined;
@@ -137,7 +138,7 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
       else if (kind !== cur.kind && !(cur.kind === 'list' && kind === 'paragraph') && !(cur.kind === 'caption' && kind === 'paragraph' && gap <= lineGap + 0.5 * body && !heightJump)) start = true;
       else if (kind === 'formula') start = cur.kind !== 'formula' || gap > lineGap + 0.5 * body; // stacked parts of one display formula stay together
       else if (kind === 'caption' && isCaption(r.text)) start = true;
-      else if (kind === 'footnote' && /^(\d{1,3}|[*†‡§¶])\s/.test(r.text)) start = true; // each note is its own block
+      else if (kind === 'footnote' && NOTE_MARK.test(r.text)) start = true; // each note is its own block
       else if (cur.kind === 'list') start = false;
       else if (heightJump) start = true;
       else if (indentNow && !indentPrev && kind === 'paragraph' && !hangingIndent(cur.rows, r, rows[k + 1], body, lines)) start = true;
@@ -160,6 +161,24 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   });
   if (cur) blocks.push(toBlock(cur.kind, cur.rows));
   return blocks;
+}
+
+/** A note's first line: its mark, then a space or, where the text layer runs the mark into it, a capital ("1The"). */
+const NOTE_MARK = /^(\d{1,3}|[*†‡§¶])(\s|(?=\p{Lu}))/u;
+
+/**
+ * A footnote's lines after its first hold no mark, and read as prose: a line of the note's size tight under a
+ * note's line goes on that note ("1The transcendental unity … of practical" / "reason and the noumena …" was a
+ * note of one line and a paragraph).
+ */
+function noteLines(rows: Row[], kinds: Kind[], maxGap: number, sizeTolerance: number): void {
+  for (let k = 1; k < rows.length; k++) {
+    const r = rows[k]!;
+    const prev = rows[k - 1]!;
+    if (kinds[k - 1] !== 'footnote' || kinds[k] !== 'paragraph' || r.marked) continue;
+    const sameSize = Math.abs(r.size - prev.size) <= sizeTolerance * Math.max(r.size, prev.size);
+    if (sameSize && r.box[1] - prev.box[3] <= maxGap) kinds[k] = 'footnote';
+  }
 }
 
 /**

@@ -31,6 +31,14 @@ describe('drawn bullets', () => {
     expect([...findDrawnBullets(img, boxes, [0])]).toEqual([]);
   });
 
+  it('takes no line number in the margin for a bullet: its ink is text the page dropped as furniture', () => {
+    const img = page(800, 300);
+    const boxes: BBox[] = [[140, 100, 600, 120], [118, 106, 126, 114]];
+    fill(img, [120, 107, 125, 113]); // a small "1" of a draft's line numbers, as compact as a dot
+    expect([...findDrawnBullets(img, boxes, [0])]).toEqual([0]);
+    expect([...findDrawnBullets(img, boxes, [0], [boxes[1]!])]).toEqual([]);
+  });
+
   it('turns lines with drawn bullets into list items', () => {
     const img = page(800, 400);
     const text = (y: number, t: string) => ({ bbox: [140, y, 140 + t.length * 10, y + 20] as BBox, text: t });

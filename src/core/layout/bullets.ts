@@ -8,9 +8,11 @@ import type { BBox, PageImage } from '../../protocol/page';
 import { darkAt } from '../image/ink';
 import { height, verticalOverlap, width } from './geometry';
 
-export function findDrawnBullets(image: PageImage, boxes: BBox[], indices: number[]): Set<number> {
+export function findDrawnBullets(image: PageImage, boxes: BBox[], indices: number[], furniture: readonly BBox[] = []): Set<number> {
   const out = new Set<number>();
-  const dark = darkAt(image);
+  // Ink of text set in the margin (line numbers beside every line of a draft) is that text, not a bullet.
+  const inked = darkAt(image);
+  const dark = (x: number, y: number) => inked(x, y) && !furniture.some((b) => x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3]);
   for (const i of indices) {
     if (bulletInside(image, boxes[i]!, dark)) {
       out.add(i);

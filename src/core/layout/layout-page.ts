@@ -133,7 +133,7 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   ];
   const sizeOf = textSize(lines, rest, o.unclipRatio);
   const bodySize = bodySizeOf(rest, sizeOf, lines);
-  const bullets = image ? findDrawnBullets(image, boxes, rest.filter((i) => !inTable.has(i))) : new Set<number>();
+  const bullets = image ? findDrawnBullets(image, boxes, rest.filter((i) => !inTable.has(i)), [...headerIds, ...footerIds].map((i) => boxes[i]!)) : new Set<number>();
   const statedSizes = statesSizes(lines, rest);
   // With stated sizes, how wide a line's glyphs run for their size, against the body's: capitals and bold set
   // at the body's size run wider.

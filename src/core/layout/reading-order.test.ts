@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutFixture as fixture, type LayoutFixture as Fixture } from '../../../test/support/layout-fixture';
 import { layoutPage } from './layout-page';
 import { readingOrder, type Unit } from './reading-order';
+import type { TextLine } from './types';
 
 /** The page's text in reading order, one string per line. */
 function readOrder(f: Fixture): string[] {
@@ -192,5 +193,25 @@ describe('a table across two columns of text', () => {
     const table: Unit = { box: [155, 1000, 1362, 1844], lines: [9999], kind: 'table', ref: 0 };
     const order = readingOrder([table, ...right, ...left], 12, 10).flat();
     expect(order).toEqual([...left, ...right, table]);
+  });
+});
+
+describe('an author block centred over two columns', () => {
+  it("reads a short line centred across the gutter with the block it ends, before the columns (ACM's \"Germany\")", () => {
+    // An ACM sigconf first page (1545 × 2000): title, author, affiliation and country centred over two columns
+    // whose gutter (748–800) the country's line crosses; the columns' lines 27 px apart. Boxes as the page's own text
+    // fills the detector's (grown by its unclip ratio), so the gutter is judged on their cores.
+    const lines: TextLine[] = [
+      { bbox: [356, 210, 1192, 252], text: 'Pure Reason and the Manifold of Intuition', size: 43 },
+      { bbox: [667, 268, 884, 302], text: 'Immanuel Weber', size: 30 },
+      { bbox: [634, 302, 916, 331], text: 'Institute of Critical Studies', size: 25 },
+      { bbox: [724, 332, 827, 361], text: 'Germany', size: 25 },
+      { bbox: [134, 380, 287, 412], text: 'ABSTRACT', size: 28 },
+    ];
+    for (let k = 0; k < 14; k++) lines.push({ bbox: [133, 419 + 27 * k, 748, 446 + 27 * k], text: `left column line ${k + 1} of the abstract's paragraph`, size: 22 });
+    for (let k = 0; k < 14; k++) lines.push({ bbox: [800, 412 + 27 * k, 1416, 439 + 27 * k], text: `right column line ${k + 1} of the body's paragraph`, size: 22 });
+    const order = layoutPage(lines, { width: 1545, height: 2000 }, { unclipRatio: 1.5 }).flatMap((b) => b.lines).map((i) => lines[i]!.text ?? '');
+    expect(order.slice(0, 5)).toEqual(lines.slice(0, 5).map((l) => l.text));
+    expect(at(order, 'right column line 1 ')).toBe(at(order, 'left column line 14 ') + 1);
   });
 });

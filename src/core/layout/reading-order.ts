@@ -84,11 +84,22 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
   // no wider than twice the gap goes with the column its middle is in.
   const crosses = (u: Unit) => channels.some((c) => crossesChannel(u.box, c) && u.box[2] - u.box[0] > 2 * (c[1] - c[0]));
   const spanning = units.filter(crosses);
-  // The short last line of a full-width paragraph belongs with it, not with the column below.
+  // The short last line of a full-width paragraph belongs with it, not with the column below; so does a short line
+  // centred under a centred one across the gap, as close under it as that one is under the line above it (an author
+  // block's "Germany" under "Institute of Critical Studies").
   const byTop = [...units].sort((a, b) => a.box[1] - b.box[1]);
+  const middle = (b: BBox) => (b[0] + b[2]) / 2;
+  const gapAbove = (s: Unit) => Math.min(...spanning.filter((t) => t.box[3] <= s.box[1]).map((t) => s.box[1] - t.box[3]));
   for (const u of byTop) {
     if (spanning.includes(u)) continue;
-    const above = spanning.filter((s) => s.box[3] <= u.box[1] + 0.3 * body && u.box[1] - s.box[3] < 0.6 * body && Math.abs(s.box[0] - u.box[0]) < body);
+    const across = channels.some((c) => crossesChannel(u.box, c));
+    const under = (s: Unit) => {
+      const gap = u.box[1] - s.box[3];
+      if (s.box[3] > u.box[1] + 0.3 * body) return false;
+      if (gap < 0.6 * body && Math.abs(s.box[0] - u.box[0]) < body) return true;
+      return across && Math.abs(middle(s.box) - middle(u.box)) < body && gap < Math.min(2 * body, gapAbove(s) + 0.5 * body);
+    };
+    const above = spanning.filter(under);
     if (above.length && !units.some((v) => v !== u && !spanning.includes(v) && Math.abs(v.box[1] - u.box[1]) < 0.5 * body)) spanning.push(u);
   }
   if (spanning.length === 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSectionNumber, isCaption, isEquationNumber, isHangingMarker, isItemMark, isLeaderLine, isPageNumber, isUnitNote, listMarker, mathScore } from './text-cues';
+import { hasSectionNumber, isCaption, isEquationNumber, isFurniture, isHangingMarker, isItemMark, isLeaderLine, isPageNumber, isUnitNote, listMarker, mathScore } from './text-cues';
 
 describe('text cues', () => {
   it('list markers', () => {
@@ -48,5 +48,12 @@ describe('marks and leaders', () => {
   it('tells a contents line by its leader out to a page reference', () => {
     expect(['Preview of Programming.......... 276', 'Using Variables in a Program . . . . . 288', 'Preface .......... xiv'].map(isLeaderLine)).toEqual([true, true, true]);
     expect(['x_1, x_2, ..., x_n', 'Signature ____________ Date', 'see p. 12', 'Amount ........ $25'].map(isLeaderLine)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('furniture', () => {
+  it("reads a journal's abbreviated name as furniture, and neither initials nor a sentence", () => {
+    for (const t of ['J. Spec. Phil.', 'Phys. Rev. Lett. 120, 231101 (2018)', 'Ann. Phys. 415', 'Proc. Natl. Acad. Sci.', 'Phys. Rev. D 98, 123 (2018)']) expect(isFurniture(t)).toBe(true);
+    for (const t of ['J. B.', 'Yrs truly J. B.', 'See Fig. 3.', 'Dr. Smith.', 'It was so. Then.']) expect(isFurniture(t)).toBe(false);
   });
 });

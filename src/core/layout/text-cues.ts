@@ -62,9 +62,14 @@ export const isUnitNote = (text: string) => UNIT_NOTE.test(text.trim());
  */
 const FURNITURE =
   /©|\(c\)\s*\d{4}|copyright|all rights reserved|downloaded from|advance access|\bdoi\b|\bhttps?:\/\/|\bwww\.|\bissn\b|\bvol\.?\s*\d|\bno\.\s*\d|\bpp\.\s*\d|journal|proceedings|\bproc\.|supplementary material|\b(?:received|accepted|published)\b.*\b(?:19|20)\d\d\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d\d\b/i;
+/**
+ * A journal's abbreviated name, alone or with its volume ("J. Spec. Phil.", "Phys. Rev. Lett. 120, 231101 (2018)",
+ * "Ann. Phys. 415"): three abbreviations, or two and a number. A person's initials ("J. B.") have no word in them.
+ */
+const JOURNAL_ABBREVIATION = /^(?=.*\p{Lu}\p{Ll}{2,}\.)(?:(?:\p{Lu}\p{Ll}{0,7}\.\s*){3,}|(?:\p{Lu}\p{Ll}{0,7}\.\s*){2}(?:\p{Lu}\s+)?\d)[\d\s,:()–-]*$/u;
 export const isFurniture = (text: string) => {
   const t = text.trim();
-  return FURNITURE.test(t) || (t.length <= 80 && /\D\s\d{1,4}$/.test(t) && !/[.:;,]\s\d{1,4}$/.test(t));
+  return FURNITURE.test(t) || JOURNAL_ABBREVIATION.test(t) || (t.length <= 80 && /\D\s\d{1,4}$/.test(t) && !/[.:;,]\s\d{1,4}$/.test(t));
 };
 
 /**
