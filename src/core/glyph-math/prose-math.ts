@@ -242,6 +242,8 @@ export function inlineText(glyphs: readonly Glyph[], rules: readonly Rule[], bod
     const over = (r: Rule, g: Glyph) => g.x0 < r.x1 && g.x1 > r.x0 && shifted(g);
     const fraction = near.some((r) => part.some((g) => over(r, g) && g.base <= r.y) && part.some((g) => over(r, g) && g.base - 0.6 * g.size >= r.y));
     if (!strong && !structured && !fraction && !power) continue;
+    // A value with its error ("48.98 ± 2.7", a results table's cell) reads as printed: only its sign is math's.
+    if (/^\d[\d.,]*[±∓]\d[\d.,]*%?$/.test(part.map((g) => g.ch).join('')) && !part.some(shifted)) continue;
     const latex = formulaLatex(part, near, proseBold);
     if (!latex) continue;
     const before = text(at, s);

@@ -30,7 +30,7 @@ export function findRuledTables(rulings: Rulings, boxes: BBox[], indices: number
   const used = new Set<number>();
   for (const g of groups.values()) {
     if (g.h.length < 2 || g.v.length < 2) continue;
-    const t = gridTable(g.h, g.v, boxes, indices.filter((i) => !used.has(i)));
+    const t = gridTable(g.h, g.v, boxes, indices.filter((i) => !used.has(i)), texts);
     if (t && texts) markHeadings(t.grid, (i) => (texts[i] ?? '').trim());
     if (t) {
       t.lines.forEach((i) => used.add(i));
@@ -61,7 +61,7 @@ function coverage(rules: Rule[], at: number, from: number, to: number): number {
   return covered / Math.max(1, to - from);
 }
 
-function gridTable(h: Rule[], v: Rule[], boxes: BBox[], indices: number[]): TableRegion | undefined {
+function gridTable(h: Rule[], v: Rule[], boxes: BBox[], indices: number[], texts?: readonly (string | undefined)[]): TableRegion | undefined {
   const ys = positions(h);
   const xs = positions(v);
   const rows = ys.length - 1;
@@ -93,9 +93,24 @@ function gridTable(h: Rule[], v: Rule[], boxes: BBox[], indices: number[]): Tabl
   }
   const slotOf = (v0: number, edges: number[]) => Math.max(0, Math.min(edges.length - 2, edges.findIndex((_, i) => i + 1 < edges.length && v0 < edges[i + 1]!)));
   for (const i of [...inside].sort((a, b) => boxes[a]![1] - boxes[b]![1] || boxes[a]![0] - boxes[b]![0])) {
-    const r = slotOf(centerY(boxes[i]!), ys);
-    const c = slotOf(centerX(boxes[i]!), xs);
-    cells.get(find(r * cols + c))!.lines.push(i);
+    const b = boxes[i]!;
+    const r = slotOf(centerY(b), ys);
+    // A line the text layer ran across a rule ("85.15 (4.0) 92.60 (7.6)": two cells a rule and two column gaps
+    // apart) is cut at the rule, each piece in its own cell.
+    const rules = xs.slice(1, -1).filter((x) => x > b[0] + TOL && x < b[2] - TOL && coverage(v, x, b[1], b[3]) >= 0.7);
+    const pieces = rules.length && texts ? cutAtRules(b, (texts[i] ?? '').trim(), rules) : undefined;
+    if (pieces) {
+      for (const p of pieces) {
+        const cell = cells.get(find(r * cols + slotOf(p.x, xs)))!;
+        if (!cell.lines.length) cell.text = p.text;
+        else if (cell.text !== undefined) cell.text += ' ' + p.text;
+        cell.lines.push(i);
+      }
+      continue;
+    }
+    const cell = cells.get(find(r * cols + slotOf(centerX(b), xs)))!;
+    if (cell.text !== undefined && cell.lines.length) cell.text += ' ' + (texts?.[i] ?? '').trim();
+    cell.lines.push(i);
   }
   const list = [...cells.values()].sort((a, b) => a.row - b.row || a.col - b.col);
   // A one-slot frame around text (a boxed note) is not a table, nor is a single column or a single row of
@@ -106,8 +121,34 @@ function gridTable(h: Rule[], v: Rule[], boxes: BBox[], indices: number[]): Tabl
   // One cell over a good part of the grid, holding lines of several rows: rules of a form or a layout that
   // happen to cross, not a table's cells.
   if (list.some((c) => c.rowSpan > 1 && c.colSpan > 1 && c.rowSpan * c.colSpan >= 0.25 * rows * cols && c.lines.length >= 3)) return undefined;
-  // The first row heads the table; under a spanning title row, the row below it does too.
+  // The first row heads the table; under a spanning title row, the row below it does too, and so do the rows a
+  // heading of the first row reaches down over ("Method" beside a group heading and the metrics under it).
   const titled = cols > 1 && list.filter((c) => c.row === 0).length === 1 && list[0]!.colSpan === cols;
-  for (const c of list) c.header = c.row === 0 || (titled && c.row === 1);
+  const headRows = Math.max(titled ? 2 : 1, ...list.filter((c) => c.row === 0 && c.rowSpan < rows).map((c) => c.rowSpan));
+  for (const c of list) c.header = c.row < headRows;
   return { bbox, lines: inside, grid: { rows, cols, cells: list } };
+}
+
+/**
+ * A line's text cut at the rules it crosses, at the space nearest each rule (its characters taken as equally wide
+ * across its box), with each piece's middle; undefined where a rule falls within a word's reach of no space.
+ */
+function cutAtRules(b: BBox, text: string, rules: number[]): { text: string; x: number }[] | undefined {
+  if (!text) return undefined;
+  const perChar = (b[2] - b[0]) / text.length;
+  const cuts: number[] = [];
+  for (const x of rules) {
+    let best = -1;
+    for (let k = 1; k < text.length - 1; k++) {
+      if (text[k] !== ' ') continue;
+      const at = b[0] + (k + 0.5) * perChar;
+      if (Math.abs(at - x) <= 2 * perChar && (best < 0 || Math.abs(at - x) < Math.abs(b[0] + (best + 0.5) * perChar - x))) best = k;
+    }
+    if (best < 0 || cuts.includes(best)) return undefined;
+    cuts.push(best);
+  }
+  const bounds = [-1, ...cuts.sort((a, c) => a - c), text.length];
+  const pieces = bounds.slice(1).map((end, n) => ({ from: bounds[n]! + 1, end }));
+  if (pieces.some((p) => !text.slice(p.from, p.end).trim())) return undefined;
+  return pieces.map((p) => ({ text: text.slice(p.from, p.end).trim(), x: b[0] + ((p.from + p.end) / 2) * perChar }));
 }

@@ -48,7 +48,9 @@ export function tableColumns(rows: GridRow[], boxes: BBox[], body: number, text?
     }
     seen.forEach((s, k) => (cover[k]! += s));
   }
-  const tol = Math.floor(0.12 * multi.length);
+  // One row may cross a channel in a table of four rows or more: its widest stub run into the figure beside it
+  // ("Linear probe 73.03": a column gap of 1.1 em read as a word space) or a heading spanning two columns.
+  const tol = Math.max(Math.floor(0.12 * multi.length), multi.length >= 4 ? 1 : 0);
   const cols: [number, number][] = [];
   let start = -1;
   let gap = 0;
@@ -132,8 +134,18 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
       if (title) span[1] = cols.length - 1;
       // Under a single heading row a heading over two columns spans nothing: it is two headings the PDF set as
       // one run ("Mn (kDa)  Mw/Mn"), split back at the gap as a body row's.
-      const runTogether = k < head && head === 1 && placed.length > 1 && span[1] > span[0];
-      const parts = (k >= head && span[1] > span[0] && placed.length === 1 && !title) || runTogether ? splitAtColumns(boxes[id]!, text(id), cols, span) : undefined;
+      // The last of several heading rows (the metrics under their groups' titles) is split so too, where each piece
+      // stands over its own column.
+      const runTogether = k < head && (head === 1 || k === head - 1) && placed.length > 1 && span[1] > span[0];
+      // Beside other cells, a body row's box over two columns is split only where a piece is a figure: a stub run
+      // into the figure beside it ("Linear probe 73.03"), not words set across both ("not applicable").
+      const runOn = k >= head && span[1] > span[0] && placed.length > 1 && /\d/.test(text(id));
+      // A first row of words over figures, where no heading row was told apart, is split as a heading row is, where
+      // each piece stands over its own column ("Error Accuracy Time (s)"), not a group's title over its columns.
+      const heads = k === 0 && head === 0 && span[1] > span[0] && placed.length > 1 && !/\d/.test(text(id));
+      const split = (k >= head && span[1] > span[0] && placed.length === 1 && !title) || runTogether || runOn || heads ? splitAtColumns(boxes[id]!, text(id), cols, span) : undefined;
+      const guarded = heads || (runTogether && head > 1);
+      const parts = (runOn && !split?.some((p) => FIGURE.test(p))) || (guarded && split && !overColumns(boxes[id]!, text(id), split, cols, span)) ? undefined : split;
       if (parts) {
         parts.forEach((t, p) => {
           const c: TableCell = { row, col: span[0] + p, rowSpan: 1, colSpan: 1, lines: [id], header: k < head, text: t };
@@ -223,7 +235,22 @@ export function splitAtColumns(b: BBox, t: string, cols: [number, number][], spa
   pieces.push(t.slice(from).trim());
   return pieces.every(Boolean) ? pieces : undefined;
 }
+/** Does each piece of a split line (equally wide characters) have its middle inside its own column? */
+function overColumns(b: BBox, t: string, pieces: string[], cols: [number, number][], span: [number, number]): boolean {
+  const perChar = (b[2] - b[0]) / t.length;
+  let from = 0;
+  return pieces.every((p, n) => {
+    const at = t.indexOf(p, from);
+    from = at + p.length;
+    const mid = b[0] + (at + p.length / 2) * perChar;
+    const [x0, x1] = cols[span[0] + n]!;
+    return mid >= x0 && mid <= x1;
+  });
+}
 const joinedText = (c: TableCell, text: (i: number) => string) => c.lines.map(text).join(' ').trim();
+
+/** A figure alone: a number, a percentage, a value with its error ("52.7", "91.5%", "48.9 ± 0.8", "(3.5)"). */
+const FIGURE = /^[-−–+]?[$€£¥]?\(?\d[\d,.]*\)?%?(?:\s*(?:±|\+\/-)\s*\d[\d,.]*%?)?(?:\s*\(\d[\d,.]*\))?$/;
 
 const FLOWS = /^[\p{Ll}(\-–•·]/u;
 /** A sentence's end: a full stop after a word (not an abbreviation such as "sp." or "Inc."), or :;!? */

@@ -31,6 +31,16 @@ describe('layerBoxes', () => {
     expect(right!.bbox[0]).toBeGreaterThan(700);
   });
 
+  it("boxes a run set sideways (arXiv's stamp up the margin) around itself, grown by its width, not its length", () => {
+    const stamp: TextLine = { bbox: [70, 600, 100, 1400], text: 'arXiv:2107.01234v2 [math.AP] 14 Jul 2021' };
+    const [box] = layerBoxes([stamp], 0.56, page(1200, 1600, [glyphs(stamp)])).map((b) => b.bbox);
+    expect(box![0]).toBeLessThan(box![2]);
+    expect(box![0]).toBeGreaterThan(40);
+    expect(box![2]).toBeLessThan(130);
+    expect(box![1]).toBeLessThan(620);
+    expect(box![3]).toBeGreaterThan(1380);
+  });
+
   it('takes ink the text lacks between two pieces as part of the row (a bracket drawn as a path)', () => {
     const a = piece(100, 300);
     const b = piece(300 + 1.5 * H, 600);

@@ -11,7 +11,7 @@
 // The fixed part is the detector's, in its own pixels. Pieces of one row were in one detector box 80 % of the
 // time when less than a line height apart, 36 % at 1–1.5, 12 % at 1.5–2, under 5 % beyond.
 import type { LineBox } from '../detect/db-postprocess';
-import { height, union, verticalOverlap } from '../layout/geometry';
+import { height, union, verticalOverlap, width } from '../layout/geometry';
 import type { TextLine } from '../layout/types';
 import { darkAt } from '../image/ink';
 import type { BBox, PageImage } from '../../protocol/page';
@@ -110,7 +110,8 @@ export function sameRow(a: BBox, b: BBox): boolean {
 
 
 function detectorBox(b: BBox, scale: number): BBox {
-  const h = height(b);
+  // The text's height across its run: a sideways run (a stamp up the margin) is as thick as it is wide.
+  const h = height(b) > 3 * width(b) ? width(b) : height(b);
   const grow = (m: { share: number; px: number }) => Math.max(-h / 4, m.share * h + m.px / scale);
   return [b[0] - grow(MARGIN.left), b[1] - grow(MARGIN.top), b[2] + grow(MARGIN.right), b[3] + grow(MARGIN.bottom)];
 }

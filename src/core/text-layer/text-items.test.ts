@@ -14,6 +14,35 @@ describe('textItemsToLines', () => {
     expect(lines[0]!.direction).toBe(0);
   });
 
+  it("starts a new line between two figures set a table's column gap apart, and keeps words that far apart one line", () => {
+    // A results table at 11 pt: TeX sets its columns 12 pt apart, just under the 1.1 em that ends a run of words.
+    const row = (a: string, b: string) => textItemsToLines([item(a, [11, 0, 0, 11, 100, 700], 50), item(b, [11, 0, 0, 11, 162, 700], 50)], VIEWPORT).map((l) => l.text);
+    expect(row('26.35 (3.2)', '21.70 (1.0)')).toEqual(['26.35 (3.2)', '21.70 (1.0)']);
+    expect(row('91.5%', '−0.3')).toEqual(['91.5%', '−0.3']);
+    expect(row('Accuracy', 'Precision')).toEqual(['Accuracy Precision']);
+    // Figures a word space apart are one run ("in 2019 37 patients" set loosely).
+    const loose = textItemsToLines([item('2019', [11, 0, 0, 11, 100, 700], 22), item('37', [11, 0, 0, 11, 128, 700], 11)], VIEWPORT);
+    expect(loose.map((l) => l.text)).toEqual(['2019 37']);
+  });
+
+  it("boxes text set sideways where it stands, and never joins it to a level line (arXiv's stamp up the margin)", () => {
+    // pdf.js's item for text turned 90° anticlockwise at x = 37 pt, from y = 199 pt up: 162 pt long at 10 pt.
+    const stamp = item('arXiv:2107.01234v2 [math.AP] 14 Jul 2021', [0, 10, -10, 0, 37, 199], 162);
+    const level = item('the body text beside it', [10, 0, 0, 10, 40, 250], 100);
+    const lines = textItemsToLines([stamp, level], VIEWPORT);
+    expect(lines.map((l) => l.text)).toEqual([stamp.str, level.str]);
+    const [x0, y0, x1, y1] = lines[0]!.bbox.map(Math.round);
+    // 11 pt thick across x (its ascenders to the left: 28.5 to 39.5 pt), 162 pt long up the page (199 to 361 pt).
+    expect([x0, y0, x1, y1]).toEqual([57, 1600 - 2 * 361, 79, 1600 - 2 * 199]);
+  });
+
+  it('boxes a slanted run (a word processor\'s synthetic italic φ) as its upright one', () => {
+    // not_parsing.pdf p4: φ set with a skew of 0.33 in its matrix, among the formula's upright letters.
+    const slanted = textItemsToLines([item('φ', [10, 0, 3.3, 10.1, 339, 676.3], 5.2)], VIEWPORT)[0]!.bbox;
+    const upright = textItemsToLines([item('φ', [10, 0, 0, 10.1, 339, 676.3], 5.2)], VIEWPORT)[0]!.bbox;
+    expect(slanted).toEqual(upright);
+  });
+
   it('marks a line bold when most of its characters are set in a bold face', () => {
     const bold = (str: string, x: number, width: number) => ({ ...item(str, [12, 0, 0, 12, x, 700], width), bold: true });
     const heading = textItemsToLines([bold('Introduction', 100, 72)], VIEWPORT)[0]!;

@@ -22,6 +22,10 @@ export interface PdfTextItem {
   bold?: boolean;
 }
 
+/** A run ending in a figure ("26.35 (3.2)", "91.5%", "0.82") and one starting with one ("21.70", "(4.1)", "−0.3"). */
+const FIGURE_END = /\d[%)]*\s*$/;
+const FIGURE_START = /^\s*[-−–+]?[$€£¥(]?\d/;
+
 /**
  * Items on the same baseline and close together join one line; a gap wider than the text height starts a
  * new box, as the detector would. `vt` is the page viewport's transform (PDF points → page-image pixels).
@@ -43,11 +47,20 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
       if (cur && it.str) cur.text += ' ';
       continue;
     }
-    const [a, b, , , e, f] = it.transform as [number, number, number, number, number, number];
+    const [a, b, c, d, e, f] = it.transform as [number, number, number, number, number, number];
     const size = Math.hypot(a, b) || it.height;
-    const p0 = apply(e, f - 0.25 * size);
-    const p1 = apply(e + it.width, f + 0.85 * size);
-    const box: [number, number, number, number] = [Math.min(p0[0], p1[0]), Math.min(p0[1], p1[1]), Math.max(p0[0], p1[0]), Math.max(p0[1], p1[1])];
+    // The run's box in its own frame (its advance along the baseline, descender to ascender across it), placed by
+    // its transform: text set sideways (arXiv's stamp up the margin) is boxed where it stands.
+    const along = Math.hypot(a, b) > 0 ? [a / Math.hypot(a, b), b / Math.hypot(a, b)] : [1, 0];
+    // Across the baseline, square to it: a slanted (synthetic italic) run's box is its upright one's.
+    // (Level text keeps its ascenders up the page whatever its matrix's sign, as it always has here.)
+    const side = (b === 0 && a > 0) || a * d - b * c >= 0 ? 1 : -1;
+    const up = [-along[1]! * side, along[0]! * side];
+    const corner = (s: number, t: number) => apply(e + s * along[0]! + t * size * up[0]!, f + s * along[1]! + t * size * up[1]!);
+    const corners = [corner(0, -0.25), corner(it.width, -0.25), corner(0, 0.85), corner(it.width, 0.85)];
+    const p0: [number, number] = [Math.min(...corners.map((q) => q[0])), Math.min(...corners.map((q) => q[1]))];
+    const p1: [number, number] = [Math.max(...corners.map((q) => q[0])), Math.max(...corners.map((q) => q[1]))];
+    const box: [number, number, number, number] = [p0[0], p0[1], p1[0], p1[1]];
     const h = box[3] - box[1];
     const base = Math.max(p0[1], p1[1]);
     // The direction the text runs in, on the page image: 0 for level text read left to right.
@@ -55,7 +68,12 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
     // Measured against the taller of the two, so a smaller raised or lowered run right after the text (the
     // "−1" of "U mg−1", a footnote mark) stays on its line.
     const tall = Math.max(h, cur ? cur.bbox[3] - cur.bbox[1] : 0);
-    if (cur && Math.abs(base - cur.base) < 0.5 * tall && box[0] - cur.bbox[2] < 1.0 * h && box[0] > cur.bbox[0]) {
+    // Two figures set apart by more than two word spaces are two cells of a table (TeX's column gap is 12 pt, an
+    // em at 12 pt), not one run of text.
+    const reach = cur && FIGURE_END.test(cur.text) && FIGURE_START.test(it.str) ? 0.6 * h : 1.0 * h;
+    // Runs join along a level baseline; sideways runs stay apart (each is boxed where it stands).
+    const level = cur !== undefined && Math.abs(direction) < 0.1 && Math.abs(cur.direction) < 0.1;
+    if (cur && level && Math.abs(base - cur.base) < 0.5 * tall && box[0] - cur.bbox[2] < reach && box[0] > cur.bbox[0]) {
       const gap = box[0] - cur.bbox[2];
       if (!cur.text.endsWith(' ') && gap > 0.15 * h) cur.text += ' ';
       cur.text += it.str;
