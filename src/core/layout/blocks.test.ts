@@ -95,6 +95,11 @@ describe('an amount standing alone', () => {
     expect(page('¥ 1,958,945')).toBe('paragraph');
   });
 
+  it('is no formula when it asks or exclaims in words (a slide\'s "So What?")', () => {
+    expect(page('So What?')).not.toBe('formula');
+    expect(page('Look here!')).not.toBe('formula');
+  });
+
   it('leaves fragments of a formula the text recognizer made little of a formula', () => {
     expect(page('a (b + c) d')).toBe('formula');
   });

@@ -268,7 +268,8 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   const spaced = (!prev || r.box[1] - prev.box[3] > 0.35 * body) || (!next || next.box[1] - r.box[3] > 0.35 * body);
   if (centered && spaced && rows.length > 2) {
     const words = text.split(/\s+/).filter(Boolean);
-    const prose = words.filter((w) => /^\p{L}{4,}[,.;:]?$/u.test(w)).length;
+    // A question or an exclamation is prose too (a slide's "So What?").
+    const prose = words.filter((w) => /^\p{L}{4,}[,.;:?!]?$/u.test(w)).length;
     // An amount standing alone (a table's cell the layout did not take into a table) is a value, not math.
     const fragments = words.length > 0 && prose / words.length < 0.3 && text.length >= 3 && !isPageNumber(text) && !isAmount(text);
     if (!r.hasText || mathScore(text) >= 0.15 || fragments) return 'formula';
