@@ -159,3 +159,18 @@ describe('a running foot that leads with its page number', () => {
     expect(page('46 people came to the hearing').footer).toEqual(['<http://free-culture.org/get-it>']);
   });
 });
+
+describe('a page number in a side margin', () => {
+  it("is furniture by itself, not a running head with the caption level with it (pdftotext_two_column_issue p4)", () => {
+    // A landscape page: its folio "48" set sideways at the right edge, level with the table's caption at the left.
+    const lines: TextLine[] = [
+      { bbox: [142, 167, 351, 196], text: 'Table 1 Continued' },
+      { bbox: [1894, 158, 1928, 186], text: '48' },
+    ];
+    for (let k = 0; k < 20; k++) lines.push({ bbox: [142, 240 + 45 * k, 1776, 268 + 45 * k], text: `a row of the table's cells, line ${k + 1}, across the page` });
+    const blocks = layoutPage(lines, { width: 2000, height: 1537 });
+    const typeOf = (t: string) => blocks.find((b) => b.lines.some((i) => lines[i]!.text === t))?.type;
+    expect(typeOf('Table 1 Continued')).not.toMatch(/header|footer/);
+    expect(typeOf('48')).toMatch(/header|footer/);
+  });
+});

@@ -28,7 +28,7 @@ const LARGER = 1.25;
 export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08, sizeOf?: (i: number) => number): RunningHeads {
   const boxes = lines.map((l) => l.bbox);
   const body = median(boxes.map(height)) || 1;
-  const side = sideStamps(lines, page, body);
+  const side = [...sideStamps(lines, page, body), ...marginNumbers(lines, page, band, body)];
   const ids = lines.map((_, i) => i).filter((i) => !side.includes(i));
   const rows = groupRows(ids, boxes);
   const rowBox = (r: number[]): BBox => union(r.map((i) => boxes[i]!));
@@ -90,6 +90,21 @@ export function findRunningHeads(lines: TextLine[], page: PageSize, band = 0.08,
   const last = rows.at(-1);
   if (last && !footer.length && !header.some((i) => last.includes(i)) && rowBox(last)[1] >= page.height * 0.75 && last.length === 1 && numbered(last)) footer.push(...last);
   return { header, footer: [...footer, ...side] };
+}
+
+/**
+ * A page number standing in a side margin (the outer eighth of the page) in the top or bottom band, clear of the
+ * body's lines (a landscape page's folio set sideways at its edge): furniture by itself, not one row with the
+ * body's first or last line beside it (a table's caption "Table 1 Continued" level with the "48" went with it as a
+ * running head).
+ */
+function marginNumbers(lines: TextLine[], page: PageSize, band: number, body: number): number[] {
+  const wide = lines.filter((l) => width(l.bbox) > 0.3 * page.width);
+  if (wide.length === 0) return [];
+  const [left, , right] = union(wide.map((l) => l.bbox));
+  const edge = (b: BBox) => b[3] <= 2 * band * page.height || b[1] >= (1 - 2 * band) * page.height;
+  const outside = (b: BBox) => (b[2] < left - body && b[2] < 0.12 * page.width) || (b[0] > right + body && b[0] > 0.88 * page.width);
+  return lines.flatMap((l, i) => (isPageNumber(l.text ?? '') && edge(l.bbox) && outside(l.bbox) ? [i] : []));
 }
 
 /**
