@@ -47,15 +47,13 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
       if (cur && it.str) cur.text += ' ';
       continue;
     }
-    const [a, b, c, d, e, f] = it.transform as [number, number, number, number, number, number];
+    const [a, b, , , e, f] = it.transform as [number, number, number, number, number, number];
     const size = Math.hypot(a, b) || it.height;
-    // The run's box in its own frame (its advance along the baseline, descender to ascender across it), placed by
-    // its transform: text set sideways (arXiv's stamp up the margin) is boxed where it stands.
-    const along = Math.hypot(a, b) > 0 ? [a / Math.hypot(a, b), b / Math.hypot(a, b)] : [1, 0];
-    // Across the baseline, square to it: a slanted (synthetic italic) run's box is its upright one's.
-    // (Level text keeps its ascenders up the page whatever its matrix's sign, as it always has here.)
-    const side = (b === 0 && a > 0) || a * d - b * c >= 0 ? 1 : -1;
-    const up = [-along[1]! * side, along[0]! * side];
+    // Level and slightly skewed runs are boxed from their origin along the page's x (a skewed page's lines stay a
+    // line high); a run set sideways (arXiv's stamp up the margin) is boxed where it stands, by its transform.
+    const sideways = Math.abs(b) > Math.abs(a);
+    const along = sideways ? [a / Math.hypot(a, b), b / Math.hypot(a, b)] : [1, 0];
+    const up = [-along[1]!, along[0]!];
     const corner = (s: number, t: number) => apply(e + s * along[0]! + t * size * up[0]!, f + s * along[1]! + t * size * up[1]!);
     const corners = [corner(0, -0.25), corner(it.width, -0.25), corner(0, 0.85), corner(it.width, 0.85)];
     const p0: [number, number] = [Math.min(...corners.map((q) => q[0])), Math.min(...corners.map((q) => q[1]))];
@@ -72,7 +70,7 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
     // em at 12 pt), not one run of text.
     const reach = cur && FIGURE_END.test(cur.text) && FIGURE_START.test(it.str) ? 0.6 * h : 1.0 * h;
     // Runs join along a level baseline; sideways runs stay apart (each is boxed where it stands).
-    const level = cur !== undefined && Math.abs(direction) < 0.1 && Math.abs(cur.direction) < 0.1;
+    const level = cur !== undefined && Math.abs(Math.sin(direction)) < Math.SQRT1_2 && Math.abs(Math.sin(cur.direction)) < Math.SQRT1_2;
     if (cur && level && Math.abs(base - cur.base) < 0.5 * tall && box[0] - cur.bbox[2] < reach && box[0] > cur.bbox[0]) {
       const gap = box[0] - cur.bbox[2];
       if (!cur.text.endsWith(' ') && gap > 0.15 * h) cur.text += ' ';
