@@ -78,6 +78,30 @@ describe('textItemsToLines', () => {
     expect(line!.text).toBe('Body text set at 2');
     expect(line!.size).toBe(20);
   });
+
+  it("gives a run pdf.js began at a subscript the size of the text it runs on in (failing_pdf_pg9's c₁ lines)", () => {
+    // failing_pdf_pg9.pdf p7, as pdf.js gives it: an italic c at 9 pt, then its subscript 1 and the rest of the line
+    // in one run that carries the subscript's matrix (6.7 pt, 1.5 pt lower) but is as wide as the text at 9 pt.
+    const f1 = (str: string, transform: number[], width: number) => ({ ...item(str, transform, width), fontName: 'f1' });
+    const body = [
+      f1('nucleotides in the search space and see whether its combination with', [9, 0, 0, 9, 59, 150], 240),
+      f1('considering that there are thousands of nucleotides in the search', [9, 0, 0, 9, 59, 128], 240.1),
+      f1('space. When observing the first two nucleotides in Seqnew, it can', [9, 0, 0, 9, 59, 117], 240),
+      f1('that contains n nucleotides, the number of all m-nt fragments will be', [9, 0, 0, 9, 59, 106], 240),
+      f1('retain this many candidates and compute their distances to the que', [9, 0, 0, 9, 59, 95], 240),
+    ];
+    const c = { ...item('c', [9, 0, 0, 9, 59, 139], 3.2), fontName: 'f2' };
+    const rest = f1('1 satisfies the similarity constraint. However, this is time consuming', [6.7, 0, 0, 6, 62.2, 137.5], 236.8);
+    const lines = textItemsToLines([body[0]!, c, rest, ...body.slice(1)], VIEWPORT);
+    expect(lines.map((l) => l.text)).toEqual([body[0]!.str, 'c1 satisfies the similarity constraint. However, this is time consuming', ...body.slice(1).map((b) => b.str)]);
+    expect(lines.map((l) => l.size)).toEqual([18, 18, 18, 18, 18, 18]);
+    // A run that is narrow for its length keeps its own size: a real footnote line at 6.7 pt in the same font.
+    const note = f1('1 satisfies the similarity constraint. However, this is time consuming', [6.7, 0, 0, 6.7, 59, 60], 176);
+    expect(textItemsToLines([...body, note], VIEWPORT).at(-1)!.size).toBe(13.4);
+    // Capitals run wider for their size than the font's lower-case runs: a small heading in capitals keeps its size.
+    const caps = f1('RESULTS AND DISCUSSION OF THE METHOD', [7, 0, 0, 7, 59, 60], 150);
+    expect(textItemsToLines([...body, caps], VIEWPORT).at(-1)!.size).toBe(14);
+  });
 });
 
 describe('withoutRepeats', () => {

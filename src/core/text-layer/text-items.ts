@@ -20,6 +20,7 @@ export interface PdfTextItem {
   hasEOL: boolean;
   /** Set in a bold face (its font's name says so: page-text.ts). */
   bold?: boolean;
+  fontName?: string;
 }
 
 /** A run ending in a figure ("26.35 (3.2)", "91.5%", "0.82") and one starting with one ("21.70", "(4.1)", "−0.3"). */
@@ -42,13 +43,14 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
     boxes.push({ bbox: c.bbox, text: c.text.trim(), direction: c.direction, size: Math.round(size * scale * 100) / 100, ...(c.bold > 0.5 * c.chars && { bold: true }) });
   };
   const printed = (s: string) => s.replace(/\s/g, '').length;
+  const sizeOf = runSizes(items);
   for (const it of items) {
     if (!it.str.trim()) {
       if (cur && it.str) cur.text += ' ';
       continue;
     }
     const [a, b, , , e, f] = it.transform as [number, number, number, number, number, number];
-    const size = Math.hypot(a, b) || it.height;
+    const size = sizeOf(it);
     // Level and slightly skewed runs are boxed from their origin along the page's x (a skewed page's lines stay a
     // line high); a run set sideways (arXiv's stamp up the margin) is boxed where it stands, by its transform.
     const sideways = Math.abs(b) > Math.abs(a);
@@ -86,6 +88,42 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
   }
   if (cur) push(cur);
   return boxes.filter((l) => l.text);
+}
+
+/** Shortest run whose width tells its size, and the share of it that must be lower-case letters. */
+const MEASURED_RUN = 8;
+const LOWER_SHARE = 0.6;
+
+/**
+ * The size each run is set in. pdf.js starts a run with the transform of its first glyph, and keeps a subscript or
+ * superscript in one run with the text after it when the font does not change: "1 satisfies the similarity …" after
+ * an italic c is a run at the subscript's size and depth. Such a run is as wide as the font's other runs of its
+ * length at the line's size, not at the subscript's: it takes that size, where the font is set in it elsewhere on the
+ * page (within 12 %) and the run is mostly lower-case letters (capitals and figures run wider for their size).
+ */
+function runSizes(items: readonly PdfTextItem[]): (it: PdfTextItem) => number {
+  const own = (it: PdfTextItem) => Math.hypot(it.transform[0]!, it.transform[1]!) || it.height;
+  const letters = (s: string) => s.replace(/\s/g, '').length;
+  const measured = (it: PdfTextItem) => letters(it.str) >= MEASURED_RUN && (it.str.match(/\p{Ll}/gu) ?? []).length >= LOWER_SHARE * letters(it.str);
+  // Per font: width per letter at size 1 (median over its measured runs), and the sizes it is set in.
+  const fonts = new Map<string, { widths: number[]; sizes: Set<number> }>();
+  for (const it of items) {
+    if (!it.fontName || !it.str.trim()) continue;
+    const f = fonts.get(it.fontName) ?? { widths: [], sizes: new Set<number>() };
+    fonts.set(it.fontName, f);
+    f.sizes.add(own(it));
+    if (measured(it)) f.widths.push(it.width / letters(it.str) / own(it));
+  }
+  const perLetter = new Map([...fonts].filter(([, f]) => f.widths.length >= 3).map(([name, f]) => [name, [...f.widths].sort((p, q) => p - q)[f.widths.length >> 1]!]));
+  return (it) => {
+    const size = own(it);
+    const unit = it.fontName ? perLetter.get(it.fontName) : undefined;
+    if (unit === undefined || !measured(it)) return size;
+    const wide = it.width / letters(it.str) / unit;
+    if (wide < 1.2 * size) return size;
+    const known = [...fonts.get(it.fontName!)!.sizes].filter((s) => Math.abs(s - wide) < 0.12 * s);
+    return known.length ? known.reduce((p, q) => (Math.abs(q - wide) < Math.abs(p - wide) ? q : p)) : size;
+  };
 }
 
 /**
