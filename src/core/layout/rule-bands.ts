@@ -34,7 +34,21 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
     // Bands between consecutive rules, and the heading lines just above the first rule.
     const bands: number[][] = [];
     const first = stack[0]!.at;
-    bands.push(indices.filter((i) => inside(i, first - 2.2 * body, first)));
+    // A caption's last line just above the first rule ("… on the test subject.") is no heading: a line of prose right
+    // under a line of prose above the heading lines, and any prose under it.
+    const above = indices.filter((i) => inside(i, first - 2.2 * body, first));
+    const tail = new Set<number>();
+    const under = (i: number, j: number) => boxes[j]![3] <= boxes[i]![1] + 0.3 * body && boxes[j]![3] > boxes[i]![1] - 0.6 * body && Math.abs(boxes[j]![0] - boxes[i]![0]) < body;
+    const lead = indices.filter((j) => !above.includes(j) && prose(j));
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const i of above) {
+        if (tail.has(i) || !prose(i) || ![...lead, ...tail].some((j) => under(i, j))) continue;
+        tail.add(i);
+        grew = true;
+      }
+    }
+    bands.push(above.filter((i) => !tail.has(i)));
     for (let k = 0; k + 1 < stack.length; k++) bands.push(indices.filter((i) => inside(i, stack[k]!.at, stack[k + 1]!.at)));
     const filled = bands.slice(1).filter((b) => b.length > 0);
     if (filled.length < MIN_RULES - 1) continue;
@@ -43,6 +57,7 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
     if (cols.length < 2) continue;
     const cells: TableCell[] = [];
     let row = 0;
+    const head = bands.findIndex((b) => b.length > 0);
     bands.forEach((band, k) => {
       if (band.length === 0) return;
       // A band with several labelled rows (rules under groups of rows, as in a financial statement) is split
@@ -53,15 +68,21 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
       // A unit note over the headings ("Yen (millions)" over "2020  2021") is a heading row of its own, not a first
       // line of the heading it stands over.
       const noted = k === 0 && visual.length >= 2 && visual[0]!.length === 1 && isUnitNote(text(visual[0]![0]!));
+      const spansOf = visual.map((ids) => rowSpans(ids, boxes, cols, text));
+      // Heading rows of two levels ("Short-term forecast" over "80ms 160ms 320ms"): a heading over columns that
+      // the next line heads one by one is a row of its own, not that line's first line; such a band heads the table.
+      const levels = visual.map((_, v) => k === head && v > 0 && spansOf[v - 1]!.some(([c0, c1]) => c1 > c0 && spansOf[v]!.filter(([d0, d1]) => d0 >= c0 && d1 <= c1).length >= 2));
+      const header = k === 0 || levels.some(Boolean);
       visual.forEach((ids, v) => {
         if (split && starts[v] && v > starts.indexOf(true)) row++;
         if (noted && v === 1) row++;
-        const spans = rowSpans(ids, boxes, cols, text);
+        else if (levels[v]) row++;
+        const spans = spansOf[v]!;
         ids.forEach((i, n) => {
           const [c0, c1] = spans[n]!;
           const into = cells.find((c) => c.row === row && c.col <= c1 && c.col + c.colSpan - 1 >= c0);
           if (into) into.lines.push(i);
-          else cells.push({ row, col: c0, rowSpan: 1, colSpan: c1 - c0 + 1, lines: [i], header: k === 0 });
+          else cells.push({ row, col: c0, rowSpan: 1, colSpan: c1 - c0 + 1, lines: [i], header });
         });
       });
       row++;

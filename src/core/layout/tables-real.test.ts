@@ -63,6 +63,21 @@ describe('tables on real pages', () => {
     ]);
   });
 
+  it('leaves the caption above a banded table out of it, and reads its two levels of headings as two rows (badlines p6)', () => {
+    const { tables, texts, markdown } = read('two-level-badlines-p6');
+    expect(tables).toHaveLength(1);
+    const rows = rowsOf(tables[0]!, texts);
+    // The caption's last line stands just above the top rule: it ends the caption, it is no heading.
+    expect(markdown).toContain('averaged over 8 seed motion sequences for each activity on the test subject.');
+    expect(rows[0]!.cells).toEqual(['Methods', 'Short-term forecast', 'Long-term forecast']);
+    expect(rows[1]!.cells.filter(Boolean)).toEqual(['80ms', '160ms', '320ms', '560ms', '1000ms']);
+    expect(rows[0]!.header.every(Boolean) && rows[1]!.header.slice(1).every(Boolean)).toBe(true);
+    // Each figure stands under its own heading: 1.30 under 80ms, 2.38 under 1000ms.
+    const col = (r: number, text: string) => tables[0]!.table.cells.find((c) => c.row === r && c.lines.some((i) => texts[i]!.trim() === text))?.col;
+    const erd = rows.findIndex((r) => r.cells[0] === 'ERD [14]');
+    expect([col(erd, '1.30'), col(erd, '2.38')]).toEqual([col(1, '80ms'), col(1, '1000ms')]);
+  });
+
   it('takes every line between the top and bottom rule of a booktabs table, rows led by the stub (Turner syndrome table p3)', () => {
     const { tables, texts, f } = read('booktabs-turner-p3');
     expect(tables).toHaveLength(1);
