@@ -115,6 +115,46 @@ describe('joinColumnBreaks', () => {
   });
 });
 
+describe('a caption under a figure across the page, running on in the right column', () => {
+  // repeating_references p5: the figure spans the page; its caption is set in two columns under it, and each column's
+  // text goes on below its half of the caption.
+  const texts = [
+    'Fig. 3. Nucleotide and amino acid sequences of AFT10-1. Intron sequences are written',
+    'in small letters. The numbers on the left give the',
+    'spora crassa and to the hydroxypantoate reductases of several bacteria.',
+    'orientation of the nucleotides. The lines indicate the forward and re-',
+    'verse primers used to amplify the ORF',
+    '(Fig. 4). Primer pair C2SR19 and C2SR21 was used to amplify AFT10-1.',
+  ];
+  const text = (i: number) => texts[i] ?? '';
+  const at = (x: number, y: number): BBox => [x, y, x + 400, y + 20];
+  const boxes = [at(100, 1200), at(100, 1222), at(100, 1300), at(540, 1200), at(540, 1222), at(540, 1300)];
+  const box = (i: number) => boxes[i]!;
+  const size = (i: number) => (i === 2 || i === 5 ? 24.2 : 20.4);
+  const blocks = (second: string) => [
+    block('caption', [100, 1200, 500, 1242], [0, 1]),
+    block('paragraph', [100, 1300, 500, 1320], [2]),
+    { ...block('paragraph', [540, 1200, 940, 1242], [3, 4]), type: second as Block['type'] },
+    block('paragraph', [540, 1300, 940, 1320], [5]),
+  ];
+
+  it('reads the caption’s second half right after its first', () => {
+    const out = joinColumnBreaks(blocks('paragraph'), text, box, size);
+    expect(out.map((b) => [b.type, b.lines])).toEqual([
+      ['caption', [0, 1, 3, 4]],
+      ['paragraph', [2]],
+      ['paragraph', [5]],
+    ]);
+  });
+
+  it('leaves a caption that ends its sentence, and a neighbour that starts its own, as they are', () => {
+    const closed = (i: number) => (i === 1 ? 'in small letters.' : text(i));
+    expect(joinColumnBreaks(blocks('paragraph'), closed, box, size).map((b) => b.lines)).toEqual([[0, 1], [2], [3, 4], [5]]);
+    const own = (i: number) => (i === 3 ? 'Fig. 4. Expression of the ORFs by RT-PCR amplification' : text(i));
+    expect(joinColumnBreaks(blocks('caption'), own, box, size).map((b) => b.lines)).toEqual([[0, 1], [2], [3, 4], [5]]);
+  });
+});
+
 describe('a two-column page whose paragraph runs on into the right column', () => {
   const page = { width: 1000, height: 1400 };
   /** A line as wide as its text at 10 px a character. */

@@ -52,6 +52,21 @@ export function joinColumnBreaks(blocks: readonly Block[], text: (i: number) => 
     const last = b.lines.length ? text(b.lines[b.lines.length - 1]!).trim() : '';
     return last !== '' && !ENDS_SENTENCE.test(last);
   };
+  // A caption under a figure across the page may run on in the next column at its own height ("… The numbers on the
+  // left give the" / "orientation of the nucleotides."): its second half comes right after its first, not after the
+  // first column's text under it.
+  for (let k = 0; k < out.length; k++) {
+    const p = out[k]!;
+    if (p.type !== 'caption' || !open(p)) continue;
+    const line = height(box(p.lines[0]!));
+    const j = out.findIndex((q, i) =>
+      i > k && q.type === 'paragraph' && q.lines.length > 0 && !q.unsure && Math.abs(q.bbox[1] - p.bbox[1]) < 0.5 * line && nextColumn(p.bbox, q.bbox) &&
+      GOES_ON.test(text(q.lines[0]!).trim()) && alike(p, q));
+    if (j < 0) continue;
+    const q = out[j]!;
+    out[k] = { ...p, lines: [...p.lines, ...q.lines], bbox: union([p.bbox, q.bbox]), parts: [...(p.parts ?? [p.bbox]), q.bbox] };
+    out.splice(j, 1);
+  }
   for (let k = 0; k < out.length; k++) {
     const p = out[k]!;
     if (p.type !== 'paragraph' || !open(p)) continue;
