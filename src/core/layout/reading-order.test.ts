@@ -215,3 +215,32 @@ describe('an author block centred over two columns', () => {
     expect(at(order, 'right column line 1 ')).toBe(at(order, 'left column line 14 ') + 1);
   });
 });
+
+describe('a heading that opens a new set of columns', () => {
+  // A newsletter printed from HTML (1240 × 1754): three columns of text, then a section heading (h2, set larger, in
+  // the first column only), then three columns again; the gutters run down the whole page.
+  const xs = [100, 460, 820];
+  const column = (set: number, col: number, top: number, n: number): TextLine[] =>
+    Array.from({ length: n }, (_, k) => ({ bbox: [xs[col]!, top + 30 * k, xs[col]! + 320, top + 30 * k + 24], text: `set ${set} column ${col + 1} line ${k + 1} of its text`, size: 20 }));
+  const heading: TextLine = { bbox: [100, 700, 290, 734], text: '2. Operations', size: 28 };
+
+  it('reads the first set column by column, then the heading, then the second set', () => {
+    const lines = [...[0, 1, 2].flatMap((c) => column(1, c, 100, 18)), heading, ...[0, 1, 2].flatMap((c) => column(2, c, 780, 12))];
+    const blocks = layoutPage(lines, { width: 1240, height: 1754 });
+    const order = blocks.flatMap((b) => b.lines).map((i) => lines[i]!.text ?? '');
+    expect(order).toEqual(lines.map((l) => l.text));
+    expect(blocks.find((b) => b.lines.includes(lines.indexOf(heading)))?.type).toBe('heading');
+  });
+
+  it('leaves a heading in its column where the other columns run on beside it, or end above it', () => {
+    // Beside it: the other columns' text runs past the heading's row.
+    const beside = [...column(1, 0, 100, 18), heading, ...column(2, 0, 780, 12), ...[1, 2].flatMap((c) => column(1, c, 100, 35))];
+    const order = layoutPage(beside, { width: 1240, height: 1754 }).flatMap((b) => b.lines).map((i) => beside[i]!.text ?? '');
+    expect(at(order, '2. Operations')).toBe(at(order, 'set 1 column 1 line 18 ') + 1);
+    expect(at(order, 'set 1 column 2 line 1 ')).toBe(at(order, 'set 2 column 1 line 12 ') + 1);
+    // A last page: the other columns end above the heading and nothing follows them.
+    const last = [...column(1, 0, 100, 18), heading, ...column(2, 0, 780, 12), ...[1, 2].flatMap((c) => column(1, c, 100, 12))];
+    const lastOrder = layoutPage(last, { width: 1240, height: 1754 }).flatMap((b) => b.lines).map((i) => last[i]!.text ?? '');
+    expect(at(lastOrder, 'set 1 column 2 line 1 ')).toBe(at(lastOrder, 'set 2 column 1 line 12 ') + 1);
+  });
+});

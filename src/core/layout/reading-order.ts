@@ -9,7 +9,7 @@
 // then splits into columns read left to right. A region without a channel is one column, read by rows,
 // with notes in its margins read after it.
 import type { BBox } from '../../protocol/page';
-import { centerY, union } from './geometry';
+import { centerY, median, union } from './geometry';
 
 export interface Unit {
   box: BBox;
@@ -19,6 +19,11 @@ export interface Unit {
   kind?: 'table' | 'figure';
   ref?: number;
 }
+
+/** A line this many body heights tall or more is set larger than the body: a heading. */
+const HEADING_HEIGHT = 1.15;
+/** The widest a set's column's lines may run, against the other side's (median line widths). */
+const SET_WIDTHS = 1.6;
 
 export function readingOrder(units: Unit[], body: number, minGap: number): Unit[][] {
   const out: Unit[][] = [];
@@ -101,6 +106,24 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     };
     const above = spanning.filter(under);
     if (above.length && !units.some((v) => v !== u && !spanning.includes(v) && Math.abs(v.box[1] - u.box[1]) < 0.5 * body)) spanning.push(u);
+  }
+  // A heading that opens a new set of columns (a newsletter's "2. Operations" over columns that start again under it)
+  // spans them though its words fill one: set larger than the body, with white beside it across the gap, and the
+  // other side's text ending above it and starting again below. Read in its column, it put the columns' second set
+  // into the first.
+  const side = (v: Unit) => (v.box[0] + v.box[2]) / 2 > channels[0]![1];
+  const lineWidth = (s: boolean) => median(units.filter((v) => side(v) === s).map((v) => v.box[2] - v.box[0]));
+  // Columns of a set are alike: a narrow column of side headings beside the text is no set.
+  const alike = Math.max(lineWidth(false), lineWidth(true)) <= SET_WIDTHS * Math.min(lineWidth(false), lineWidth(true));
+  for (const u of alike ? units : []) {
+    if (spanning.includes(u) || u.box[3] - u.box[1] < HEADING_HEIGHT * body) continue;
+    const [top, bottom] = [u.box[1] - body, u.box[3] + body];
+    // A line of one, white across the gap beside it and a little above and below it in its own column.
+    const near = (v: Unit, reach: number) => v !== u && v.box[3] > u.box[1] - reach && v.box[1] < u.box[3] + reach;
+    if (units.some((v) => (side(v) === side(u) ? near(v, 0.8 * body) : near(v, body)))) continue;
+    // The other side's text stops just above and starts again just below: one white band across the set.
+    const others = units.filter((v) => side(v) !== side(u) && !v.kind);
+    if (others.some((v) => v.box[3] <= top && v.box[3] > top - 2 * body) && others.some((v) => v.box[1] >= bottom && v.box[1] < bottom + 2 * body)) spanning.push(u);
   }
   if (spanning.length === 0) {
     // Columns, left to right.
