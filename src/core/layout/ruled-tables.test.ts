@@ -30,6 +30,18 @@ describe('ruled tables', () => {
     expect(r.vertical.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('heads a table with its first row, but not with a row of values: the body going on from the page before', () => {
+    const img = blankPage(800, 400);
+    for (const y of [100, 150, 200, 250]) fill(img, [100, y, 701, y + 2]);
+    for (const x of [100, 300, 500, 700]) fill(img, [x, 100, x + 2, 252]);
+    const boxes: BBox[] = [0, 1, 2].flatMap((r) => [0, 1, 2].map((c): BBox => [120 + 200 * c, 115 + 50 * r, 220 + 200 * c, 135 + 50 * r]));
+    const headOf = (texts: string[]) => findRuledTables(findRulings(img), boxes, boxes.map((_, i) => i), texts)[0]!.grid.cells.filter((c) => c.header && c.col > 0).map((c) => c.row);
+    expect(headOf(['Region', 'Returns', 'Backlog', 'Africa', '304.26', '13.17', 'Nordics', '71.6%', '46.6%'])).toEqual([0, 0]);
+    expect(headOf(['Africa', '304.26', '(1,521)', 'Nordics', '71.6%', '46.6%', 'Benelux', '370.98', '1.7%'])).not.toContain(0);
+    // Years head their columns.
+    expect(headOf(['Item', '2020', '2021', 'Sales', '304.26', '13.17', 'Costs', '71.6', '46.6'])).toEqual([0, 0]);
+  });
+
   it('builds the cell grid with a colspan where an inner rule is missing', () => {
     const img = ruledGrid();
     const boxes: BBox[] = [

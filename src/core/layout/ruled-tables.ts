@@ -10,6 +10,9 @@ import type { TableRegion } from './tables';
 import type { TableCell } from './types';
 
 const TOL = 4;
+/** A cell's value: a figure, with its sign, currency, grouping, decimals, per cent or brackets; and a year. */
+const VALUE = /^[-−+(]?[$€£¥]?\d[\d,]*(\.\d+)?%?\)?$/;
+const YEAR = /^(1[5-9]|20)\d\d$/;
 /** Share of a grid's cells that must hold text for it to be a table. */
 const MIN_FILLED = 0.35;
 
@@ -124,7 +127,12 @@ function gridTable(h: Rule[], v: Rule[], boxes: BBox[], indices: number[], texts
   // The first row heads the table; under a spanning title row, the row below it does too, and so do the rows a
   // heading of the first row reaches down over ("Method" beside a group heading and the metrics under it).
   const titled = cols > 1 && list.filter((c) => c.row === 0).length === 1 && list[0]!.colSpan === cols;
-  const headRows = Math.max(titled ? 2 : 1, ...list.filter((c) => c.row === 0 && c.rowSpan < rows).map((c) => c.rowSpan));
+  // A first row of values ("Africa | 304.26 | 277.00 | 13.17") is a table's body going on from the page before: no
+  // heading (a row of years, "2020 | 2021", still heads).
+  const cellText = (c: TableCell) => c.text ?? c.lines.map((i) => (texts?.[i] ?? '').trim()).join(' ');
+  const firstValues = list.filter((c) => c.row === 0 && c.col > 0 && c.lines.length > 0).map(cellText);
+  const continued = !titled && texts !== undefined && firstValues.length >= 2 && firstValues.every((t) => VALUE.test(t) && !YEAR.test(t));
+  const headRows = continued ? 0 : Math.max(titled ? 2 : 1, ...list.filter((c) => c.row === 0 && c.rowSpan < rows).map((c) => c.rowSpan));
   for (const c of list) c.header = c.row < headRows;
   return { bbox, lines: inside, grid: { rows, cols, cells: list } };
 }

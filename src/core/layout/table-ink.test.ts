@@ -43,6 +43,18 @@ describe('stray ink in a table region', () => {
     expect(strayInk(img, [0, 0, 400, 200], text, rules)).toBeGreaterThan(0.01);
   });
 
+  it('takes a heading row set white on a dark band across the table for the table’s own ink, not a chart’s', () => {
+    // A table printed from HTML (th { background: #2f3e55; color: white }): the band runs the table's width.
+    const img = page(400, 200);
+    const heads: BBox[] = [[30, 14, 110, 36], [170, 14, 250, 36], [290, 14, 370, 36]];
+    fill(img, [0, 10, 400, 40]);
+    for (const [x0, y0, x1, y1] of heads) for (let y = y0 + 4; y < y1 - 4; y++) for (let x = x0; x < x1; x++) if ((x + y) % 3) img.pixels.fill(255, (y * 400 + x) * 4, (y * 400 + x) * 4 + 3);
+    expect(strayInk(img, [0, 0, 400, 200], heads, [])).toBe(0);
+    // A bar of a chart is no band: it leaves most of the region's width white.
+    fill(img, [0, 100, 150, 130]);
+    expect(strayInk(img, [0, 0, 400, 200], heads, [])).toBeGreaterThan(0.01);
+  });
+
   it('keeps aligned cells a table on a clean page, and not over a chart’s curves', () => {
     const clean = page(1000, 400);
     const lines = cells(clean);

@@ -5,6 +5,9 @@
 import type { BBox, PageImage } from '../../protocol/page';
 
 const DARK = 160_000; // luminance × 1000 below which a pixel is ink
+/** A pixel row this much of the table's width ink or text, and at least FILL_INK of it ink, is a shaded band. */
+const FILL_COVER = 0.9;
+const FILL_INK = 0.3;
 
 export function strayInk(image: PageImage, bbox: BBox, text: readonly BBox[], rules: readonly BBox[]): number {
   const x0 = Math.max(0, Math.floor(bbox[0]));
@@ -20,14 +23,26 @@ export function strayInk(image: PageImage, bbox: BBox, text: readonly BBox[], ru
     for (let y = b0; y < b1; y++) masked.fill(1, (y - y0) * w + (a0 - x0), (y - y0) * w + (a1 - x0));
   }
   const p = image.pixels;
+  const dark = (x: number, y: number) => {
+    const k = (y * image.width + x) * 4;
+    return p[k + 3]! >= 128 && 299 * p[k]! + 587 * p[k + 1]! + 114 * p[k + 2]! < DARK;
+  };
   let ink = 0;
   let free = 0;
   for (let y = y0; y < y1; y++) {
+    // A row of a shaded band across the table (a heading row set white on a dark fill) is the table's own ink.
+    let filled = 0;
+    let covered = 0;
+    for (let x = x0; x < x1; x++) {
+      const d = dark(x, y);
+      if (d) filled++;
+      if (d || masked[(y - y0) * w + (x - x0)]) covered++;
+    }
+    if (covered >= FILL_COVER * w && filled >= FILL_INK * w) continue;
     for (let x = x0; x < x1; x++) {
       if (masked[(y - y0) * w + (x - x0)]) continue;
       free++;
-      const k = (y * image.width + x) * 4;
-      if (p[k + 3]! >= 128 && 299 * p[k]! + 587 * p[k + 1]! + 114 * p[k + 2]! < DARK) ink++;
+      if (dark(x, y)) ink++;
     }
   }
   return free > 0 ? ink / (w * h) : 0;
