@@ -66,6 +66,30 @@ describe('layoutPage', () => {
     expect(cell(1, 2).header).toBe(false);
   });
 
+  it('keeps the last row’s wrapped cell in the table, and the paragraph under it out (a register of items)', () => {
+    // Item | Owner | Description | Status, the description wrapping to more lines (HTML printed to PDF).
+    const rows = [
+      ['Training plan', 'Facilities', ['As is shown in the writings of Hume, the noumena', 'should only be used as a canon.'], 'On track'],
+      ['Patch cadence', 'Finance', ['I assert, certainly, that, irrespective of all', 'empirical conditions, the Categories are'], 'Complete'],
+      ['Data retention', 'Procurement', ['As is evident upon close examination, our faculties', 'stand in need to the transcendental objects', 'in space and time; certainly, our ideas are.'], 'Under review'],
+    ] as const;
+    const lines: TextLine[] = [L(100, 60, 180, 'Item'), L(300, 60, 380, 'Owner'), L(460, 60, 600, 'Description'), L(820, 60, 900, 'Status')];
+    let y = 100;
+    for (const [item, owner, desc, status] of rows) {
+      lines.push(L(100, y, 240, item), L(300, y, 400, owner), L(820, y, 920, status));
+      desc.forEach((d, k) => lines.push(L(460, y + 26 * k, 460 + d.length * 6.5, d)));
+      y += 26 * desc.length + 18;
+    }
+    const after = L(80, y + 30, 940, 'What we have alone been able to show is that the employment of the aesthetic exists.');
+    lines.push(after);
+    const blocks = layoutPage(lines, page);
+    const table = blocks.find((b) => b.type === 'table')!;
+    expect(table.table).toMatchObject({ rows: 4, cols: 4 });
+    const last = table.table!.cells.find((c) => c.row === 3 && c.col === 2)!;
+    expect(last.lines.map((i) => lines[i]!.text)).toEqual(rows[2][2]);
+    expect(table.lines).not.toContain(lines.indexOf(after));
+  });
+
   it('groups bullet items with their continuation lines into one list', () => {
     const lines = [
       L(100, 100, 900, 'Intro paragraph that ends here.'),

@@ -10,7 +10,7 @@
 // joins that row.
 import type { BBox } from '../../protocol/page';
 import { width } from './geometry';
-import { isAmount } from './text-cues';
+import { isAmount, mostlyLetters } from './text-cues';
 import type { TableCell, TableGrid } from './types';
 
 export interface GridRow {
@@ -289,7 +289,9 @@ function continues(placed: { id: number; span: [number, number] }[], prev: { cel
   if (placed.length >= 2 && placed.every((p) => p.span[0] === p.span[1] && numeric(f.text(p.id)) && figureAbove(p.span[0]))) return false;
   const inStub = placed.filter((p) => p.span[0] === 0);
   const runsOn = (id: number) => FLOWS.test(f.text(id));
-  if (f.stubLed) return inStub.length === 0 || placed.every((p) => runsOn(p.id));
+  const lastStub = stubAbove.lines[stubAbove.lines.length - 1]!;
+  const stubWraps = inStub.length === 1 && inStub[0]!.span[1] === 0 && lastStub !== undefined && wrapsOn(placed, prev, inStub[0]!.id, lastStub, f);
+  if (f.stubLed) return inStub.length === 0 || placed.every((p) => runsOn(p.id)) || stubWraps;
   if (inStub.length === 0) {
     const filled = new Set(placed.flatMap((p) => Array.from({ length: p.span[1] - p.span[0] + 1 }, (_, k) => p.span[0] + k)));
     const leavesEmpty = filled.size < f.ncols - 1;
@@ -297,8 +299,7 @@ function continues(placed: { id: number; span: [number, number] }[], prev: { cel
   }
   if (inStub[0]!.span[1] !== 0) return false;
   const id = inStub[0]!.id;
-  const lastStub = stubAbove.lines[stubAbove.lines.length - 1]!;
-  if (placed.length > 1) return hangingIndent(placed, prev, id, lastStub, f);
+  if (placed.length > 1) return hangingIndent(placed, prev, id, lastStub, f) || stubWraps;
   if (f.boxes[id]![0] < f.boxes[lastStub]![0] - 0.3 * f.body) return false;
   const above = f.text(lastStub);
   return runsOn(id) || (prev.cells.length >= 2 && above !== '' && !ENDS.test(above));
@@ -313,6 +314,22 @@ function continues(placed: { id: number; span: [number, number] }[], prev: { cel
 function hangingIndent(placed: { id: number; span: [number, number] }[], prev: { cells: TableCell[] }, stub: number, lastStub: number, f: Flow): boolean {
   if (!FLOWS.test(f.text(stub)) || f.boxes[stub]![0] < f.boxes[lastStub]![0] + 0.3 * f.body || ENDS.test(f.text(lastStub))) return false;
   return placed.every(({ id, span }) => id === stub || (!isAmount(f.text(id)) && prev.cells.some((c) => c.col <= span[0] && c.col + c.colSpan - 1 >= span[1])));
+}
+
+/**
+ * A row whose every cell goes on from the row above: its stub under a stub that does not end a sentence ("Access
+ * review" / "B24"), and a line of words in another column under a line of words that breaks off, going on in lower
+ * case ("The Ideal of human reason has nothing to do with" / "time."). Rows of single words ("apple" / "banana")
+ * break off nowhere.
+ */
+function wrapsOn(placed: { id: number; span: [number, number] }[], prev: { cells: TableCell[] }, stub: number, lastStub: number, f: Flow): boolean {
+  if (ENDS.test(f.text(lastStub)) || f.boxes[stub]![0] < f.boxes[lastStub]![0] - 0.3 * f.body) return false;
+  const open = (col: number) => {
+    const cell = prev.cells.find((c) => c.col === col && c.colSpan === 1 && c.lines.length > 0);
+    const last = cell ? f.text(cell.lines[cell.lines.length - 1]!) : '';
+    return mostlyLetters(last, 0.7) && last.split(/\s+/).length >= 3 && !/[.!?:;]["')\]]*$/.test(last);
+  };
+  return placed.some(({ id, span }) => id !== stub && span[0] === span[1] && open(span[0]) && /^\p{Ll}/u.test(f.text(id))) && placed.every(({ id }) => !isAmount(f.text(id)));
 }
 
 const DIGITS = /\d/g;

@@ -78,6 +78,23 @@ describe('tables on real pages', () => {
     expect([col(erd, '1.30'), col(erd, '2.38')]).toEqual([col(1, '80ms'), col(1, '1000ms')]);
   });
 
+  it('reads two banded tables a paragraph apart as two, each row one band however its cells wrap (a register printed from HTML)', () => {
+    const { tables, texts, markdown } = read('register-html-p1');
+    expect(tables).toHaveLength(2);
+    const [first, second] = tables.map((t) => rowsOf(t, texts));
+    expect(first!.map((r) => r.cells[0])).toEqual(['Item', 'Key rotation D21', 'Vendor audit B21', 'Key rotation A16']);
+    expect(first![1]!.cells.slice(1)).toEqual([
+      'Risk office',
+      'Necessity, as I have elsewhere shown, is the mere result of the power of the architectonic of practical reason, a blind but indispensable function of the soul.',
+      'Delayed (Q4 77)',
+    ]);
+    // A line of words that breaks off ("As is proven in the ontological manuals,") goes on under it, capital or not.
+    expect(second!.map((r) => r.cells[0])).toEqual(['Item', 'Training plan B13', 'Training plan A30', 'Access review B18']);
+    expect(second![2]!.cells[2]).toMatch(/^As is proven in the ontological manuals, Aristotle tells us that/);
+    // The paragraph between them is text, not a row of either.
+    expect(markdown).toMatch(/<\/table>\n\nOur a priori concepts, with the sole exception of our experience/);
+  });
+
   it('takes every line between the top and bottom rule of a booktabs table, rows led by the stub (Turner syndrome table p3)', () => {
     const { tables, texts, f } = read('booktabs-turner-p3');
     expect(tables).toHaveLength(1);

@@ -69,7 +69,18 @@ export function findTables(boxes: BBox[], indices: number[], body: number, pageW
       } else if (pending.length < 12 && r.box[0] >= span[0] - 0.25 * body && r.box[2] <= span[2] + body && r.box[1] - last.box[3] < 1.5 * body) pending.push(r);
       else break;
     }
-    const end = j - pending.length;
+    // The last row's wrapped cell goes on below it: lines close under it, each starting where one of its cells
+    // after the first starts ("Data retention | Procurement | As is evident upon …" / "stand in need to …").
+    const starts = run[run.length - 1]!.ids.slice(1).map((id) => boxes[id]![0]);
+    let wrapped = 0;
+    while (wrapped < pending.length) {
+      const r = pending[wrapped]!;
+      const prev = wrapped ? pending[wrapped - 1]! : run[run.length - 1]!;
+      if (r.box[1] - prev.box[3] >= 0.6 * body || !starts.some((x) => Math.abs(r.box[0] - x) < 0.3 * body)) break;
+      wrapped++;
+    }
+    run.push(...pending.slice(0, wrapped));
+    const end = j - pending.length + wrapped;
     const heads = headingRows(rows, taken, k, run, boxes, body, text);
     // A line just above the run that starts where its rows start and runs into its other columns may be a
     // row whose cells the PDF set as one run of text (tried once the columns are known).
