@@ -232,6 +232,15 @@ describe('a heading that opens a new set of columns', () => {
     expect(blocks.find((b) => b.lines.includes(lines.indexOf(heading)))?.type).toBe('heading');
   });
 
+  it('leaves a lone line set a little larger across the gutter as text: only a heading that opens a set is measured against the page', () => {
+    // Two columns, and between their halves a short line set 1.15× the body across the gutter, in a band of its own.
+    const two = [0, 1].flatMap((c) => column(1, c, 100, 12));
+    const lone: TextLine = { bbox: [380, 500, 540, 527], text: 'Payments 61', size: 23 };
+    const lines = [...two, lone, ...[0, 1].flatMap((c) => column(2, c, 560, 12))];
+    const blocks = layoutPage(lines, { width: 1240, height: 1754 });
+    expect(blocks.find((b) => b.lines.includes(lines.indexOf(lone)))?.type).toBe('paragraph');
+  });
+
   it('leaves a heading in its column where the other columns run on beside it, or end above it', () => {
     // Beside it: the other columns' text runs past the heading's row.
     const beside = [...column(1, 0, 100, 18), heading, ...column(2, 0, 780, 12), ...[1, 2].flatMap((c) => column(1, c, 100, 35))];

@@ -18,6 +18,8 @@ export interface Unit {
   /** Tag for atomic units (tables, figures). */
   kind?: 'table' | 'figure';
   ref?: number;
+  /** A heading that opens a new set of columns, read as a band of its own. */
+  opensSet?: boolean;
 }
 
 /** A line this many body heights tall or more is set larger than the body: a heading. */
@@ -123,7 +125,10 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     if (units.some((v) => (side(v) === side(u) ? near(v, 0.8 * body) : near(v, body)))) continue;
     // The other side's text stops just above and starts again just below: one white band across the set.
     const others = units.filter((v) => side(v) !== side(u) && !v.kind);
-    if (others.some((v) => v.box[3] <= top && v.box[3] > top - 2 * body) && others.some((v) => v.box[1] >= bottom && v.box[1] < bottom + 2 * body)) spanning.push(u);
+    if (others.some((v) => v.box[3] <= top && v.box[3] > top - 2 * body) && others.some((v) => v.box[1] >= bottom && v.box[1] < bottom + 2 * body)) {
+      spanning.push(u);
+      u.opensSet = true;
+    }
   }
   if (spanning.length === 0) {
     // Columns, left to right.
