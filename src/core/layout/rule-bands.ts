@@ -11,7 +11,7 @@ import type { BBox } from '../../protocol/page';
 import { centerX, centerY, groupRows, union, width } from './geometry';
 import type { Rule } from './rulings';
 import { columnsOf, markHeadings, rowSpans, tableColumns, type GridRow } from './table-grid';
-import { isUnitNote, mostlyLetters } from './text-cues';
+import { breaksOff, isUnitNote, mostlyLetters } from './text-cues';
 import type { TableRegion } from './tables';
 import type { TableCell } from './types';
 
@@ -71,13 +71,12 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
         const visual = groupRows(band, boxes);
         // A line that goes on with a lower-case word in a column the line above has text in ("mere result of …" under
         // "Necessity, as I have elsewhere shown, is the") is that row's: its label's line ("D21" under "Key rotation") too.
-        const open = (i: number) => mostlyLetters(text(i), 0.7) && text(i).split(/\s+/).length >= 3 && !/[.!?:;]["')\]]*$/.test(text(i));
         const goesOn = (v: number) =>
           v > 0 &&
           visual[v]!.some((i) => {
             const c = columnsOf(boxes[i]!, cols)[0];
             const over = visual[v - 1]!.find((j) => columnsOf(boxes[j]!, cols)[0] === c);
-            return c > 0 && over !== undefined && (/^\p{Ll}/u.test(text(i)) || (open(over) && mostlyLetters(text(i), 0.7)));
+            return c > 0 && over !== undefined && (/^\p{Ll}/u.test(text(i)) || (breaksOff(text(over)) && mostlyLetters(text(i), 0.7)));
           });
         const starts = visual.map((ids, v) => ids.some((i) => columnsOf(boxes[i]!, cols)[0] === 0) && !(ids.length === 1 && /^\p{Ll}/u.test(text(ids[0]!))) && !goesOn(v));
         const split = k > 0 && starts.filter(Boolean).length >= 2;

@@ -10,7 +10,7 @@
 // joins that row.
 import type { BBox } from '../../protocol/page';
 import { width } from './geometry';
-import { isAmount, mostlyLetters } from './text-cues';
+import { breaksOff, isAmount } from './text-cues';
 import type { TableCell, TableGrid } from './types';
 
 export interface GridRow {
@@ -327,7 +327,7 @@ function wrapsOn(placed: { id: number; span: [number, number] }[], prev: { cells
   const open = (col: number) => {
     const cell = prev.cells.find((c) => c.col === col && c.colSpan === 1 && c.lines.length > 0);
     const last = cell ? f.text(cell.lines[cell.lines.length - 1]!) : '';
-    return mostlyLetters(last, 0.7) && last.split(/\s+/).length >= 3 && !/[.!?:;]["')\]]*$/.test(last);
+    return breaksOff(last);
   };
   return placed.some(({ id, span }) => id !== stub && span[0] === span[1] && open(span[0]) && /^\p{Ll}/u.test(f.text(id))) && placed.every(({ id }) => !isAmount(f.text(id)));
 }

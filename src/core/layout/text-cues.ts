@@ -19,6 +19,9 @@ export function listMarker(text: string): { marker: string; ordered: boolean; nu
 /** At least `share` of the text's printed characters are letters: words, not figures, code or marks. */
 export const mostlyLetters = (text: string, share: number) => (text.match(/\p{L}/gu) ?? []).length >= share * text.replace(/\s/g, '').length;
 
+/** A line of words that breaks off: three words or more, mostly letters, ending in no sentence's mark (a wrapped cell's line). */
+export const breaksOff = (text: string) => mostlyLetters(text, 0.7) && text.split(/\s+/).length >= 3 && !/[.!?:;]["')\]]*$/.test(text);
+
 // A list item's marker set apart from its text, as references and hanging lists set it ("2." a gap left of
 // "Moulia B, Fournier M. …"): a number with a point, a bracketed number, a bullet.
 const HANGING_MARKER = /^(?:\d{1,3}\.|\[\d{1,3}\]|[•·▪◦‣●○■□►▶])$/;

@@ -42,7 +42,6 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
     const size = [...c.sizes].sort((p, q) => q[1] - p[1])[0]![0];
     boxes.push({ bbox: c.bbox, text: c.text.trim(), direction: c.direction, size: Math.round(size * scale * 100) / 100, ...(c.bold > 0.5 * c.chars && { bold: true }) });
   };
-  const printed = (s: string) => s.replace(/\s/g, '').length;
   const sizeOf = runSizes(items);
   for (const it of items) {
     if (!it.str.trim()) {
@@ -90,6 +89,9 @@ export function textItemsToLines(items: readonly PdfTextItem[], vt: readonly num
   return boxes.filter((l) => l.text);
 }
 
+/** Characters a string prints (its whitespace left out). */
+const printed = (s: string) => s.replace(/\s/g, '').length;
+
 /** Shortest run whose width tells its size, and the share of it that must be lower-case letters. */
 const MEASURED_RUN = 8;
 const LOWER_SHARE = 0.6;
@@ -103,8 +105,7 @@ const LOWER_SHARE = 0.6;
  */
 function runSizes(items: readonly PdfTextItem[]): (it: PdfTextItem) => number {
   const own = (it: PdfTextItem) => Math.hypot(it.transform[0]!, it.transform[1]!) || it.height;
-  const letters = (s: string) => s.replace(/\s/g, '').length;
-  const measured = (it: PdfTextItem) => letters(it.str) >= MEASURED_RUN && (it.str.match(/\p{Ll}/gu) ?? []).length >= LOWER_SHARE * letters(it.str);
+  const measured = (it: PdfTextItem) => printed(it.str) >= MEASURED_RUN && (it.str.match(/\p{Ll}/gu) ?? []).length >= LOWER_SHARE * printed(it.str);
   // Per font: width per letter at size 1 (median over its measured runs), and the sizes it is set in.
   const fonts = new Map<string, { widths: number[]; sizes: Set<number> }>();
   for (const it of items) {
@@ -112,14 +113,14 @@ function runSizes(items: readonly PdfTextItem[]): (it: PdfTextItem) => number {
     const f = fonts.get(it.fontName) ?? { widths: [], sizes: new Set<number>() };
     fonts.set(it.fontName, f);
     f.sizes.add(own(it));
-    if (measured(it)) f.widths.push(it.width / letters(it.str) / own(it));
+    if (measured(it)) f.widths.push(it.width / printed(it.str) / own(it));
   }
   const perLetter = new Map([...fonts].filter(([, f]) => f.widths.length >= 3).map(([name, f]) => [name, [...f.widths].sort((p, q) => p - q)[f.widths.length >> 1]!]));
   return (it) => {
     const size = own(it);
     const unit = it.fontName ? perLetter.get(it.fontName) : undefined;
     if (unit === undefined || !measured(it)) return size;
-    const wide = it.width / letters(it.str) / unit;
+    const wide = it.width / printed(it.str) / unit;
     if (wide < 1.2 * size) return size;
     const known = [...fonts.get(it.fontName!)!.sizes].filter((s) => Math.abs(s - wide) < 0.12 * s);
     return known.length ? known.reduce((p, q) => (Math.abs(q - wide) < Math.abs(p - wide) ? q : p)) : size;
