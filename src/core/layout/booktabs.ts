@@ -6,12 +6,14 @@
 //   findBooktabs(rules, boxes, indices, body, texts) → TableRegion[]
 import type { BBox } from '../../protocol/page';
 import { centerX, centerY, groupRows, union } from './geometry';
-import { ruleStacks } from './rule-bands';
+import { readsAsCells, ruleStacks } from './rule-bands';
 import type { Rule } from './rulings';
 import { markHeadings, tableColumns, tableGrid, type GridRow } from './table-grid';
 import type { TableRegion } from './tables';
 
 export function findBooktabs(rules: readonly Rule[], boxes: BBox[], indices: number[], body: number, texts?: readonly (string | undefined)[]): TableRegion[] {
+  const text = (i: number) => (texts?.[i] ?? '').trim();
+  const band = (rows: GridRow[]): GridRow => ({ ids: rows.flatMap((r) => r.ids), box: union(rows.map((r) => r.box)) });
   const tables: TableRegion[] = [];
   const used = new Set<number>();
   // A table can run for a page: rules of one table may be far apart.
@@ -26,9 +28,15 @@ export function findBooktabs(rules: readonly Rule[], boxes: BBox[], indices: num
     if (headRows === 0 || headRows === rows.length) continue;
     const cols = tableColumns(rows.slice(headRows), boxes, body);
     if (cols.length < 2) continue;
-    const grid = tableGrid(rows, boxes, cols, body, { headRows, texts });
+    // Above the mid rule cells that end sentences, as no heading does: two bands of a table ruled under every row,
+    // cut by the page, each band one row and neither a heading.
+    const banded = readsAsCells(rows.slice(0, headRows).flatMap((r) => r.ids), boxes, body, text);
+    const grid = banded
+      ? tableGrid([rows.slice(0, headRows), rows.slice(headRows)].map(band), boxes, cols, body, { texts })
+      : tableGrid(rows, boxes, cols, body, { headRows, texts });
     if (grid.rows < 2) continue;
-    markHeadings(grid, (i) => (texts?.[i] ?? '').trim());
+    if (banded) for (const c of grid.cells) c.header = false;
+    markHeadings(grid, text);
     inside.forEach((i) => used.add(i));
     tables.push({ bbox: union(inside.map((i) => boxes[i]!)), lines: inside, grid });
   }

@@ -54,7 +54,17 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
           grew = true;
         }
       }
-      bands.push(above.filter((i) => !tail.has(i)));
+      const heading = above.filter((i) => !tail.has(i));
+      // Lines above the first rule that end a cell's sentence are the last of a row, not headings: the table is cut
+      // by the page above it (ruled under every row, no heading on this page). The row's lines go on up.
+      const cut = readsAsCells(heading, boxes, body, text);
+      for (let top = Math.min(...heading.map((i) => boxes[i]![1])), grew = cut; grew; ) {
+        const more = indices.filter((i) => !heading.includes(i) && inside(i, -Infinity, first) && !prose(i) && boxes[i]![3] <= top + 0.3 * body && boxes[i]![3] > top - 0.8 * body);
+        heading.push(...more);
+        top = Math.min(top, ...more.map((i) => boxes[i]![1]));
+        grew = more.length > 0;
+      }
+      bands.push(heading);
       for (let k = 0; k + 1 < stack.length; k++) bands.push(indices.filter((i) => inside(i, stack[k]!.at, stack[k + 1]!.at)));
       const filled = bands.slice(1).filter((b) => b.length > 0);
       if (filled.length < MIN_RULES - 1) continue;
@@ -87,7 +97,7 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
         // Heading rows of two levels ("Short-term forecast" over "80ms 160ms 320ms"): a heading over columns that
         // the next line heads one by one is a row of its own, not that line's first line; such a band heads the table.
         const levels = visual.map((_, v) => k === head && v > 0 && spansOf[v - 1]!.some(([c0, c1]) => c1 > c0 && spansOf[v]!.filter(([d0, d1]) => d0 >= c0 && d1 <= c1).length >= 2));
-        const header = k === 0 || levels.some(Boolean);
+        const header = (k === 0 && !cut) || levels.some(Boolean);
         visual.forEach((ids, v) => {
           if (split && starts[v] && v > starts.indexOf(true)) row++;
           if (noted && v === 1) row++;
@@ -115,6 +125,18 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
     }
   }
   return tables;
+}
+
+/**
+ * Lines that end a cell's sentence, as a row's cells may and headings do not: a line of four words or more ending in
+ * a full stop, or a word and its stop under a line that breaks off ("be known a priori, as is evident upon close" /
+ * "examination.").
+ */
+export function readsAsCells(ids: number[], boxes: BBox[], body: number, text: (i: number) => string): boolean {
+  const ends = (t: string) => /\p{L}{3,}[.;]$/u.test(t);
+  const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
+  const over = (i: number, j: number) => boxes[j]![3] <= boxes[i]![1] + 0.3 * body && boxes[j]![3] > boxes[i]![1] - body && boxes[j]![0] < boxes[i]![2] && boxes[j]![2] > boxes[i]![0];
+  return ids.some((i) => ends(text(i)) && (words(text(i)) >= 4 || ids.some((j) => over(i, j) && breaksOff(text(j)))));
 }
 
 /** Stacks of rules of one extent, top to bottom, each no more than `reach` body lines below the last. */

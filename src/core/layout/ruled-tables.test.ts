@@ -30,6 +30,22 @@ describe('ruled tables', () => {
     expect(r.vertical.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('finds light grey rules on white paper, not on a scan’s grey paper', () => {
+    // An HTML table's row rules in #ccc: a middle pixel row of 204 between two of 229, as a renderer draws a thin line.
+    const rules = (paper: number) => {
+      const img = blankPage(800, 400);
+      fill(img, [0, 0, 800, 400], paper);
+      for (const y of [100, 150, 200]) {
+        fill(img, [100, y - 1, 700, y], 229);
+        fill(img, [100, y, 700, y + 1], 204);
+        fill(img, [100, y + 1, 700, y + 2], 229);
+      }
+      return findRulings(img).horizontal.map((h) => Math.round(h.at));
+    };
+    expect(rules(255)).toEqual([100, 150, 200]);
+    expect(rules(225)).toEqual([]);
+  });
+
   it('heads a table with its first row, but not with a row of values: the body going on from the page before', () => {
     const img = blankPage(800, 400);
     for (const y of [100, 150, 200, 250]) fill(img, [100, y, 701, y + 2]);

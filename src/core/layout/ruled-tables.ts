@@ -57,6 +57,19 @@ function positions(rules: Rule[]): number[] {
   return out;
 }
 
+/**
+ * Column rules' positions with a side the grid's vertical rules leave open closed where its horizontal rules end: a
+ * border clipped off or drawn too faint to see, where every rule across the grid runs on past the outermost column
+ * rule to one end (a printed page's table whose right border is lost: its last column was dropped).
+ */
+function closedSides(xs: number[], h: Rule[]): number[] {
+  const across = h.filter((r) => r.from <= xs[0]! + TOL && r.to >= xs[xs.length - 1]! - TOL);
+  if (across.length < 2) return xs;
+  const at = (ends: number[]) => (Math.max(...ends) - Math.min(...ends) <= TOL ? ends.reduce((a, b) => a + b, 0) / ends.length : undefined);
+  const [left, right] = [at(across.map((r) => r.from)), at(across.map((r) => r.to))];
+  return [...(left !== undefined && left < xs[0]! - 3 * TOL ? [left] : []), ...xs, ...(right !== undefined && right > xs[xs.length - 1]! + 3 * TOL ? [right] : [])];
+}
+
 /** Share of [from, to] covered by rules at position `at`. */
 function coverage(rules: Rule[], at: number, from: number, to: number): number {
   let covered = 0;
@@ -66,7 +79,7 @@ function coverage(rules: Rule[], at: number, from: number, to: number): number {
 
 function gridTable(h: Rule[], v: Rule[], boxes: BBox[], indices: number[], texts?: readonly (string | undefined)[]): TableRegion | undefined {
   const ys = positions(h);
-  const xs = positions(v);
+  const xs = closedSides(positions(v), h);
   const rows = ys.length - 1;
   const cols = xs.length - 1;
   if (rows < 1 || cols < 1 || rows * cols < 2) return undefined;

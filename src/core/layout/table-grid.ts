@@ -110,6 +110,47 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
   const hasStub = rows.slice(head).map((r) => r.ids.some((id) => columnsOf(boxes[id]!, cols)[0] === 0));
   const stubLed = hasStub.length >= 4 && hasStub.filter(Boolean).length <= 0.5 * hasStub.length;
   const flow: Flow = { boxes, body, close: Math.min(closeGap, 0.9 * body), text, ncols: cols.length, stubLed };
+  let laid = layRows(rows, cols, head, flow);
+  // Rows padded apart, a cell's lines set close: where the rows read so, every line as close as a cell's lines goes
+  // on in the row above ("Data retention | People | … | Not started" over "A6 | team | (Q1 45)").
+  const tight = cellLeading(rows, head, body);
+  if (tight !== undefined) {
+    const close = rows.flatMap((r, k) => (k > head && r.box[1] - rows[k - 1]!.box[3] <= tight ? [k] : []));
+    const joined = close.filter((k) => laid.joined[k]);
+    if (joined.length >= 2 && joined.length >= 0.5 * close.length) laid = layRows(rows, cols, head, { ...flow, tight });
+  }
+  const { cells, n } = laid;
+  spanGroupLabels(cells, boxes, head);
+  // The first row heads a table when nothing above it was taken for a heading; a spanning heading row
+  // (a cell over several columns) heads the row of headings under it too.
+  if (!cells.some((c) => c.header)) for (const c of cells) c.header = c.row === 0;
+  const lastHead = Math.max(-1, ...cells.filter((c) => c.header).map((c) => c.row));
+  if (lastHead >= 0 && lastHead + 1 < n - 1 && cells.some((c) => c.row === lastHead && c.colSpan > 1 && c.colSpan < cols.length)) {
+    const under = cells.filter((c) => c.row === lastHead + 1);
+    if (under.length >= 2 && under.every((c) => !/\d[\d.,]*\s*$/.test(joinedText(c, text)) || /^(19|20)\d\d$/.test(joinedText(c, text)))) for (const c of under) c.header = true;
+  }
+  cells.sort((a, b) => a.row - b.row || a.col - b.col);
+  return { rows: n, cols: cols.length, cells };
+}
+
+/**
+ * The most a line sits under the one above it inside a cell, where a table's rows are padded apart: the gaps between
+ * its body's visual rows fall into close ones (a cell's lines) and ones at least 0.3 body line heights wider (its
+ * rows' padding). Undefined when the gaps are all alike.
+ */
+function cellLeading(rows: GridRow[], head: number, body: number): number | undefined {
+  const gaps = rows.slice(head + 1).map((r, k) => r.box[1] - rows[head + k]!.box[3]).sort((a, b) => a - b);
+  if (gaps.length < 3) return undefined;
+  let cut = -1;
+  for (let k = 0; k + 1 < gaps.length; k++) if (gaps[k + 1]! - gaps[k]! >= 0.3 * body && (cut < 0 || gaps[k + 1]! - gaps[k]! > gaps[cut + 1]! - gaps[cut]!)) cut = k;
+  if (cut < 0 || gaps[cut]! > 0.4 * body || gaps[cut + 1]! < 2 * Math.max(gaps[cut]!, 0)) return undefined;
+  return gaps[cut]! + 0.1 * body;
+}
+
+/** Each visual row placed in the columns, a row that goes on from the one above joined to it; which rows joined. */
+function layRows(rows: GridRow[], cols: [number, number][], head: number, f: Flow): { cells: TableCell[]; n: number; joined: boolean[] } {
+  const { boxes, text } = f;
+  const joined: boolean[] = [];
   const cells: TableCell[] = [];
   let row = -1;
   let prev: { cells: TableCell[]; box: BBox } | undefined;
@@ -120,7 +161,8 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
     if (k < head && placed.length === 1 && Math.abs(centre(boxes[placed[0]!.id]!) - (cols[0]![0] + cols[cols.length - 1]![1]) / 2) < 0.1 * (cols[cols.length - 1]![1] - cols[0]![0])) {
       placed[0]!.span = [0, cols.length - 1];
     }
-    const joins = k > 0 && k !== head && prev !== undefined && continues(placed, prev, r, flow);
+    const joins = k > 0 && k !== head && prev !== undefined && continues(placed, prev, r, f);
+    joined[k] = joins;
     if (!joins) {
       row++;
       prev = { cells: [], box: r.box };
@@ -164,18 +206,7 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
     }
     prev!.box = r.box;
   });
-  const n = row + 1;
-  spanGroupLabels(cells, boxes, head);
-  // The first row heads a table when nothing above it was taken for a heading; a spanning heading row
-  // (a cell over several columns) heads the row of headings under it too.
-  if (!cells.some((c) => c.header)) for (const c of cells) c.header = c.row === 0;
-  const lastHead = Math.max(-1, ...cells.filter((c) => c.header).map((c) => c.row));
-  if (lastHead >= 0 && lastHead + 1 < n - 1 && cells.some((c) => c.row === lastHead && c.colSpan > 1 && c.colSpan < cols.length)) {
-    const under = cells.filter((c) => c.row === lastHead + 1);
-    if (under.length >= 2 && under.every((c) => !/\d[\d.,]*\s*$/.test(joinedText(c, text)) || /^(19|20)\d\d$/.test(joinedText(c, text)))) for (const c of under) c.header = true;
-  }
-  cells.sort((a, b) => a.row - b.row || a.col - b.col);
-  return { rows: n, cols: cols.length, cells };
+  return { cells, n: row + 1, joined };
 }
 
 const centre = (b: BBox) => (b[0] + b[2]) / 2;
@@ -265,11 +296,14 @@ interface Flow {
   ncols: number;
   /** Table rows start only where the stub has text: most visual rows leave it empty (cells of many lines). */
   stubLed: boolean;
+  /** Rows padded apart: a line this close under the row above is more of its cells' lines. */
+  tight?: number;
 }
 
 /**
  * Does a visual row continue the table row above it (a wrapped cell) rather than start a new one? Only when
  * the row above has a stub (first column) and this one sits no further under it than rows usually are, and:
+ * - where rows are padded apart (Flow.tight), it sits as close as a cell's lines;
  * - in a stub-led table, it has no stub box of its own, or all its boxes run on (start lower case, a
  *   parenthesis or a dash: "features" under "Specific physical");
  * - otherwise, no stub box and either some of the other columns left empty or all its texts running on;
@@ -282,6 +316,7 @@ function continues(placed: { id: number; span: [number, number] }[], prev: { cel
   if (gap > (f.stubLed ? 1.5 * f.body : f.close)) return false;
   const stubAbove = prev.cells.find((c) => c.col === 0);
   if (!stubAbove) return false;
+  if (f.tight !== undefined && gap <= f.tight) return true;
   // A row of figures under figures, each in a column of its own, is a row of its own: figures do not wrap into every
   // column (the second row of a group under a label set across both: "Large" beside "100M … 84.9" and "200M …
   // 86.1"). Figures under words may be the cells' last lines (a form's codes, "2/5", under its headings).

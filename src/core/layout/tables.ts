@@ -8,13 +8,13 @@
 // rows share ≥ 2 columns (table-grid.ts). Heading rows above the run (a spanning heading, a title centred
 // over the table) join it as headers, as do the rows above a rule under the first rows (booktabs' mid
 // rule). Runs that are running text set in columns, prose beside a sidebar, or fewer than three rows
-// are left to the column finder.
+// (save a row of headings over one row of cells of many lines) are left to the column finder.
 import type { BBox } from '../../protocol/page';
-import { centerY, groupRows, union, width } from './geometry';
+import { centerY, groupRows, median, union, width } from './geometry';
 import type { Rule } from './rulings';
 import { columnsOf, markHeadings, splitAtColumns, tableColumns, tableGrid, type GridRow } from './table-grid';
 import { mostlyLetters } from './text-cues';
-import type { TableGrid } from './types';
+import type { TableCell, TableGrid } from './types';
 
 export interface TableRegion {
   bbox: BBox;
@@ -135,7 +135,8 @@ function pageStrips(boxes: BBox[], indices: number[], body: number): number[][] 
  * Rows without the lines of a text column running beside them (the body text beside an infobox, or beside a
  * table set in one column): lines a third of the page wide or more that end a row holding other boxes
  * mark such a column; every line inside it, from a little above its first such line to a little below its
- * last, is left out of the rows, so the rest of those rows can be a table's.
+ * last, is left out of the rows, so the rest of those rows can be a table's, unless the column's lines are a
+ * table's cells of many lines (cellColumns).
  */
 function besideText(rows: number[][], boxes: BBox[], body: number, pageWidth: number, text?: (i: number) => string): number[][] {
   // With the lines' texts, a wide line of figures (a statement's totals set as one run: "¥ 175,820 ¥ 202,834 …")
@@ -149,7 +150,64 @@ function besideText(rows: number[][], boxes: BBox[], body: number, pageWidth: nu
     const same = columns.filter((c) => b[0] >= c[0] - body && b[2] <= c[2] + body);
     return same.length >= 2 && b[1] >= Math.min(...same.map((c) => c[1])) - 2 * body && b[3] <= Math.max(...same.map((c) => c[3])) + 2 * body;
   };
-  return rows.map((ids) => ids.filter((i) => !inColumn(i))).filter((ids) => ids.length > 0);
+  const all = rows.flat();
+  const cells = new Set(xGroups(all.filter(inColumn), boxes).flatMap((g) => cellColumns(g, all, boxes, body)));
+  return rows.map((ids) => ids.filter((i) => !inColumn(i) || cells.has(i))).filter((ids) => ids.length > 0);
+}
+
+/** Lines in groups whose x-ranges overlap: the columns they stand in. */
+function xGroups(ids: number[], boxes: BBox[]): number[][] {
+  const groups: { ids: number[]; x1: number }[] = [];
+  for (const i of [...ids].sort((a, b) => boxes[a]![0] - boxes[b]![0])) {
+    const last = groups[groups.length - 1];
+    if (last && boxes[i]![0] < last.x1) {
+      last.ids.push(i);
+      last.x1 = Math.max(last.x1, boxes[i]![2]);
+    } else groups.push({ ids: [i], x1: boxes[i]![2] });
+  }
+  return groups.map((g) => g.ids);
+}
+
+/**
+ * The lines of a column of wide lines that are a table's column of long cells, not running text beside the table
+ * (a register's descriptions: "Backup testing | Finance | As is shown in the writings of …" over six lines, then
+ * the next row). The column is cut where a line crosses it (the text between two tables); each piece is judged
+ * by cellBlocks.
+ */
+function cellColumns(column: number[], all: number[], boxes: BBox[], body: number): number[] {
+  const x0 = Math.min(...column.map((i) => boxes[i]![0]));
+  const x1 = Math.max(...column.map((i) => boxes[i]![2]));
+  const inside = (b: BBox) => b[0] >= x0 - body && b[2] <= x1 + body;
+  const lines = all.filter((i) => inside(boxes[i]!)).sort((a, b) => boxes[a]![1] - boxes[b]![1]);
+  const others = all.filter((i) => boxes[i]![2] <= x0 || boxes[i]![0] >= x1).map((i) => boxes[i]!);
+  const crossing = all.filter((i) => !inside(boxes[i]!) && boxes[i]![0] < x1 && boxes[i]![2] > x0).map((i) => boxes[i]!);
+  const segments: number[][] = [];
+  lines.forEach((id, k) => {
+    const cut = k === 0 || crossing.some((c) => c[1] >= boxes[lines[k - 1]!]![3] - 0.2 * body && c[3] <= boxes[id]![1] + 0.2 * body);
+    if (cut) segments.push([id]);
+    else segments[segments.length - 1]!.push(id);
+  });
+  return segments.filter((s) => cellBlocks(s, others, boxes, body)).flat();
+}
+
+/**
+ * Lines of one column that are cells: they part into blocks at gaps wider than their leading, each block starts
+ * level with a line of another column, and no line of the other columns reaches into a gap between blocks.
+ * Running text keeps its leading down the column, and the rows beside it cross its paragraphs' gaps.
+ */
+function cellBlocks(lines: number[], others: BBox[], boxes: BBox[], body: number): boolean {
+  if (lines.length < 3) return false;
+  const gaps = lines.slice(1).map((id, k) => boxes[id]![1] - boxes[lines[k]!]![3]);
+  const lead = median(gaps);
+  const blocks: number[][] = [[lines[0]!]];
+  lines.slice(1).forEach((id, k) => (gaps[k]! > lead + 0.3 * body ? blocks.push([id]) : blocks[blocks.length - 1]!.push(id)));
+  if (blocks.length < 2) return false;
+  const level = blocks.every((b) => others.some((o) => Math.abs(o[1] - boxes[b[0]!]![1]) < 0.3 * body));
+  const clear = blocks.slice(1).every((b, k) => {
+    const [top, bottom] = [boxes[blocks[k]![blocks[k]!.length - 1]!]![3], boxes[b[0]!]![1]];
+    return !others.some((o) => o[1] < bottom - 0.2 * body && o[3] > top + 0.2 * body);
+  });
+  return level && clear;
 }
 
 /**
@@ -219,13 +277,26 @@ function tableOf(
   const grid = tableGrid(rows, boxes, cols, body, { headRows, texts });
   const filledRows = new Set(grid.cells.filter((c) => !c.header).map((c) => c.row));
   const multiRows = [...filledRows].filter((r) => grid.cells.filter((c) => c.row === r).length >= 2);
-  if (grid.rows < 3 || multiRows.length < 2) return undefined;
+  if ((grid.rows < 3 || multiRows.length < 2) && !headedRow(grid, text)) return undefined;
   // A handful of characters (a chart's tick labels and a letter or two of its rotated axis title) is not a table.
   if (texts && rows.flatMap((r) => r.ids).reduce((n, i) => n + text(i).replace(/\s/g, '').length, 0) < MIN_CHARS) return undefined;
   if (continuesAsText(rows, grid, boxes, indices, body, texts && text) || runsOnAsProse(grid, text) || repeatsAcross(grid, text)) return undefined;
   markHeadings(grid, text);
   const lines = rows.flatMap((r) => r.ids);
   return { bbox: union(lines.map((i) => boxes[i]!)), lines, grid };
+}
+
+/**
+ * A row of headings over one row of cells of many lines, in three columns or more: a register's head and first row at
+ * the foot of a page, the rest of it on the next ("Item | Owner | Description | Status" over "Travel policy B19 |
+ * Facilities | Since none of the noumena are … | Not started (Q3 12)").
+ */
+function headedRow(grid: TableGrid, text: (i: number) => string): boolean {
+  if (grid.rows !== 2 || grid.cols < 3) return false;
+  const heads = grid.cells.filter((c) => c.row === 0 && c.lines.length > 0);
+  const cells = grid.cells.filter((c) => c.row === 1 && c.lines.length > 0);
+  const heading = (c: TableCell) => c.colSpan === 1 && c.lines.length === 1 && mostlyLetters(text(c.lines[0]!), 0.7) && text(c.lines[0]!).split(/\s+/).length <= 3 && !/[.,;]$/.test(text(c.lines[0]!));
+  return heads.length === grid.cols && heads.every(heading) && cells.length >= grid.cols - 1 && cells.some((c) => c.lines.length >= 2);
 }
 
 /** Equal-width columns of long boxes that fill them: running text, not a table. */

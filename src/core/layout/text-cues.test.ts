@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSectionNumber, isCaption, isEquationNumber, isFurniture, isHangingMarker, isItemMark, isLeaderLine, isPageNumber, isUnitNote, listMarker, mathScore } from './text-cues';
+import { hasSectionNumber, isAmount, isCaption, isEquationNumber, isFurniture, isHangingMarker, isItemMark, isLeaderLine, isPageNumber, isUnitNote, listMarker, mathScore } from './text-cues';
 
 describe('text cues', () => {
   it('list markers', () => {
@@ -23,6 +23,11 @@ describe('text cues', () => {
   it("a table's unit note", () => {
     expect(['Yen (millions)', '(in thousands)', '$ in millions', 'EUR (thousands)', 'In millions', "£'000", 'US$ millions'].every(isUnitNote)).toBe(true);
     expect(['2021', 'Millions of people', 'Total equity', 'Yen', '(1,521)', 'Thousands Oaks', '%', '(%)', '(in thousands of cases, see note 3)'].some(isUnitNote)).toBe(false);
+  });
+  it('amounts, their brackets closed', () => {
+    expect(['(77,283)', '¥ 175,820', '-3.5%', '1,958,945', '( 1,521 )', '$ 12.50', '42'].every(isAmount)).toBe(true);
+    // The end of a wrapped cell ("Delayed (Q3" / "16)") and its start are no amounts.
+    expect(['16)', '(3.5', '7', 'Q3 16'].some(isAmount)).toBe(false);
   });
   it('math reads as math, prose as prose', () => {
     expect(mathScore('√𝑥2 = |𝑥|')).toBeGreaterThanOrEqual(0.5);

@@ -44,7 +44,9 @@ const PAGE_NUMBER = /^(?:(?:page|p\.|seite)\s*)?[-–—]{0,2}\s*(?:\d{1,5}|[ivx
 export const isPageNumber = (text: string) => PAGE_NUMBER.test(text.trim());
 
 // An amount as a table or a ledger sets it: a sign or an accountant's brackets, a currency, grouped digits.
-const AMOUNT = /^[-−–+]?\(?\s*[$€£¥]?\s*(?:\d{1,3}(?:[,.\s]\d{3})+|\d+)(?:[.,]\d+)?\s*%?\s*\)?$/;
+// Its brackets close: "16)" under "Delayed (Q3" is the end of a wrapped cell, not an amount.
+const FIGURES = String.raw`[$€£¥]?\s*(?:\d{1,3}(?:[,.\s]\d{3})+|\d+)(?:[.,]\d+)?\s*%?`;
+const AMOUNT = new RegExp(String.raw`^[-−–+]?(?:\(\s*${FIGURES}\s*\)|${FIGURES})$`);
 /** A number with at least two digits written as an amount ("(77,283)", "¥ 175,820", "-3.5%"). */
 export const isAmount = (text: string) => AMOUNT.test(text.trim()) && (text.match(/\d/g) ?? []).length >= 2;
 
