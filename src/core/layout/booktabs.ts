@@ -6,9 +6,9 @@
 //   findBooktabs(rules, boxes, indices, body, texts) → TableRegion[]
 import type { BBox } from '../../protocol/page';
 import { centerX, centerY, groupRows, union } from './geometry';
-import { readsAsCells, ruleStacks } from './rule-bands';
+import { ruleStacks } from './rule-bands';
 import type { Rule } from './rulings';
-import { markHeadings, tableColumns, tableGrid, type GridRow } from './table-grid';
+import { markHeadings, readsAsCells, tableColumns, tableGrid, type GridRow } from './table-grid';
 import type { TableRegion } from './tables';
 
 export function findBooktabs(rules: readonly Rule[], boxes: BBox[], indices: number[], body: number, texts?: readonly (string | undefined)[]): TableRegion[] {

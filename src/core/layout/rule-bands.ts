@@ -10,7 +10,7 @@
 import type { BBox } from '../../protocol/page';
 import { centerX, centerY, groupRows, union, width } from './geometry';
 import type { Rule } from './rulings';
-import { columnsOf, markHeadings, rowSpans, tableColumns, type GridRow } from './table-grid';
+import { columnsOf, markHeadings, readsAsCells, rowSpans, tableColumns, type GridRow } from './table-grid';
 import { breaksOff, isUnitNote, mostlyLetters } from './text-cues';
 import type { TableRegion } from './tables';
 import type { TableCell } from './types';
@@ -125,18 +125,6 @@ export function findBandedTables(rules: readonly Rule[], boxes: BBox[], indices:
     }
   }
   return tables;
-}
-
-/**
- * Lines that end a cell's sentence, as a row's cells may and headings do not: a line of four words or more ending in
- * a full stop, or a word and its stop under a line that breaks off ("be known a priori, as is evident upon close" /
- * "examination.").
- */
-export function readsAsCells(ids: number[], boxes: BBox[], body: number, text: (i: number) => string): boolean {
-  const ends = (t: string) => /\p{L}{3,}[.;]$/u.test(t);
-  const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
-  const over = (i: number, j: number) => boxes[j]![3] <= boxes[i]![1] + 0.3 * body && boxes[j]![3] > boxes[i]![1] - body && boxes[j]![0] < boxes[i]![2] && boxes[j]![2] > boxes[i]![0];
-  return ids.some((i) => ends(text(i)) && (words(text(i)) >= 4 || ids.some((j) => over(i, j) && breaksOff(text(j)))));
 }
 
 /** Stacks of rules of one extent, top to bottom, each no more than `reach` body lines below the last. */

@@ -3,9 +3,9 @@
 //
 //   findRuledTables(rulings, boxes, indices, texts?) → TableRegion[]  (texts: to mark heading cells inside)
 import type { BBox } from '../../protocol/page';
-import { centerInside, centerX, centerY } from './geometry';
+import { centerInside, centerX, centerY, median } from './geometry';
 import type { Rule, Rulings } from './rulings';
-import { markHeadings } from './table-grid';
+import { markHeadings, readsAsCells } from './table-grid';
 import type { TableRegion } from './tables';
 import type { TableCell } from './types';
 
@@ -140,11 +140,15 @@ function gridTable(h: Rule[], v: Rule[], boxes: BBox[], indices: number[], texts
   // The first row heads the table; under a spanning title row, the row below it does too, and so do the rows a
   // heading of the first row reaches down over ("Method" beside a group heading and the metrics under it).
   const titled = cols > 1 && list.filter((c) => c.row === 0).length === 1 && list[0]!.colSpan === cols;
-  // A first row of values ("Africa | 304.26 | 277.00 | 13.17") is a table's body going on from the page before: no
-  // heading (a row of years, "2020 | 2021", still heads).
-  const cellText = (c: TableCell) => c.text ?? c.lines.map((i) => (texts?.[i] ?? '').trim()).join(' ');
+  // A first row of values ("Africa | 304.26 | 277.00 | 13.17"), or of cells that end sentences, is a table's body
+  // going on from the page before: no heading (a row of years, "2020 | 2021", still heads).
+  const text = (i: number) => (texts?.[i] ?? '').trim();
+  const cellText = (c: TableCell) => c.text ?? c.lines.map(text).join(' ');
   const firstValues = list.filter((c) => c.row === 0 && c.col > 0 && c.lines.length > 0).map(cellText);
-  const continued = !titled && texts !== undefined && firstValues.length >= 2 && firstValues.every((t) => VALUE.test(t) && !YEAR.test(t));
+  const firstLines = list.filter((c) => c.row === 0).flatMap((c) => c.lines);
+  const lineHeight = median(inside.map((i) => boxes[i]![3] - boxes[i]![1]));
+  const continued =
+    !titled && texts !== undefined && ((firstValues.length >= 2 && firstValues.every((t) => VALUE.test(t) && !YEAR.test(t))) || readsAsCells(firstLines, boxes, lineHeight, text));
   const headRows = continued ? 0 : Math.max(titled ? 2 : 1, ...list.filter((c) => c.row === 0 && c.rowSpan < rows).map((c) => c.rowSpan));
   for (const c of list) c.header = c.row < headRows;
   return { bbox, lines: inside, grid: { rows, cols, cells: list } };

@@ -121,9 +121,11 @@ export function tableGrid(rows: GridRow[], boxes: BBox[], cols: [number, number]
   }
   const { cells, n } = laid;
   spanGroupLabels(cells, boxes, head);
-  // The first row heads a table when nothing above it was taken for a heading; a spanning heading row
-  // (a cell over several columns) heads the row of headings under it too.
-  if (!cells.some((c) => c.header)) for (const c of cells) c.header = c.row === 0;
+  // The first row heads a table when nothing above it was taken for a heading, unless its cells end sentences (a
+  // table going on from the page before, its heading there); a spanning heading row (a cell over several columns)
+  // heads the row of headings under it too.
+  const first = cells.filter((c) => c.row === 0).flatMap((c) => c.lines);
+  if (!cells.some((c) => c.header) && !readsAsCells(first, boxes, body, text)) for (const c of cells) c.header = c.row === 0;
   const lastHead = Math.max(-1, ...cells.filter((c) => c.header).map((c) => c.row));
   if (lastHead >= 0 && lastHead + 1 < n - 1 && cells.some((c) => c.row === lastHead && c.colSpan > 1 && c.colSpan < cols.length)) {
     const under = cells.filter((c) => c.row === lastHead + 1);
@@ -207,6 +209,18 @@ function layRows(rows: GridRow[], cols: [number, number][], head: number, f: Flo
     prev!.box = r.box;
   });
   return { cells, n: row + 1, joined };
+}
+
+/**
+ * Lines that end a cell's sentence, as a row's cells may and headings do not: a line of four words or more ending in
+ * a full stop, or a word and its stop under a line that breaks off ("be known a priori, as is evident upon close" /
+ * "examination.").
+ */
+export function readsAsCells(ids: number[], boxes: BBox[], body: number, text: (i: number) => string): boolean {
+  const ends = (t: string) => /\p{L}{3,}[.;]$/u.test(t);
+  const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
+  const over = (i: number, j: number) => boxes[j]![3] <= boxes[i]![1] + 0.3 * body && boxes[j]![3] > boxes[i]![1] - body && boxes[j]![0] < boxes[i]![2] && boxes[j]![2] > boxes[i]![0];
+  return ids.some((i) => ends(text(i)) && (words(text(i)) >= 4 || ids.some((j) => over(i, j) && breaksOff(text(j)))));
 }
 
 const centre = (b: BBox) => (b[0] + b[2]) / 2;

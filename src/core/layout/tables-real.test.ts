@@ -377,6 +377,33 @@ describe('tables on real pages', () => {
     expect(open.t.table.cells.filter((c) => c.row === 0 && c.col > 0).some((c) => c.header)).toBe(false);
   });
 
+  it('reads a ruled grid going on from the page before without a heading: its first row’s cells end sentences (a register printed from HTML)', () => {
+    const { tables, texts } = read('grid-continued-p5');
+    const going = tables.find((t) => rowsOf(t, texts)[0]!.cells[0] === 'Backup testing D17')!;
+    expect(rowsOf(going, texts).map((r) => r.cells[0])).toEqual(['Backup testing D17', 'Data retention B3', 'Key rotation A26', 'Travel policy B6', 'Incident drills B1']);
+    expect(going.table.cells.filter((c) => c.row === 0 && c.col > 0).some((c) => c.header)).toBe(false);
+    // The table under the paragraph has its heading row.
+    const headed = tables.find((t) => rowsOf(t, texts)[0]!.cells[0] === 'Item')!;
+    expect(rowsOf(headed, texts)[0]!.header.every(Boolean)).toBe(true);
+  });
+
+  it('reads a register without rules going on from the page before without a heading (a register printed from HTML)', () => {
+    // No heading row on this page: the first row's cells end sentences, as no heading does.
+    const { tables, texts } = read('register-continued-p5');
+    const going = tables.find((t) => rowsOf(t, texts)[0]!.cells[0] === 'Key rotation D16')!;
+    expect(rowsOf(going, texts).map((r) => r.cells[0])).toEqual(['Key rotation D16', 'Training plan C21', 'Training plan D26']);
+    expect(going.table.cells.filter((c) => c.row === 0 && c.col > 0).some((c) => c.header)).toBe(false);
+  });
+
+  it('reads a register’s last two rows at the top of a page as a table, the cell’s last line above them no heading (a register printed from HTML)', () => {
+    const { tables, texts, markdown } = read('register-last-rows-p6');
+    const last = tables.map((t) => rowsOf(t, texts)).find((rows) => rows[0]!.cells[0] === 'Vendor audit D12');
+    expect(last?.map((r) => r.cells[0])).toEqual(['Vendor audit D12', 'Training plan C20']);
+    expect(last?.[1]!.cells[3]).toBe('Not started (Q2 10)');
+    // "Categories." ends a description begun on the page before: text, not a heading over the columns.
+    expect(markdown).toMatch(/^Categories\.$/m);
+  });
+
   it('closes a ruled grid whose right border is too faint to find where its rules end (a register printed from HTML)', () => {
     const { tables, texts } = read('grid-open-right-p3');
     const grid = tables.map((t) => rowsOf(t, texts)).find((rows) => rows[0]!.cells[0] === 'Item')!;

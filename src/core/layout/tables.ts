@@ -8,7 +8,8 @@
 // rows share ≥ 2 columns (table-grid.ts). Heading rows above the run (a spanning heading, a title centred
 // over the table) join it as headers, as do the rows above a rule under the first rows (booktabs' mid
 // rule). Runs that are running text set in columns, prose beside a sidebar, or fewer than three rows
-// (save a row of headings over one row of cells of many lines) are left to the column finder.
+// (save two rows of a register: cells of many lines under headings or under such a row) are left to the
+// column finder.
 import type { BBox } from '../../protocol/page';
 import { centerY, groupRows, median, union, width } from './geometry';
 import type { Rule } from './rulings';
@@ -192,7 +193,8 @@ function cellColumns(column: number[], all: number[], boxes: BBox[], body: numbe
 
 /**
  * Lines of one column that are cells: they part into blocks at gaps wider than their leading, each block starts
- * level with a line of another column, and no line of the other columns reaches into a gap between blocks.
+ * level with a line of another column (the first may stand alone), and no line of the other columns reaches into a
+ * gap between blocks.
  * Running text keeps its leading down the column, and the rows beside it cross its paragraphs' gaps.
  */
 function cellBlocks(lines: number[], others: BBox[], boxes: BBox[], body: number): boolean {
@@ -202,7 +204,9 @@ function cellBlocks(lines: number[], others: BBox[], boxes: BBox[], body: number
   const blocks: number[][] = [[lines[0]!]];
   lines.slice(1).forEach((id, k) => (gaps[k]! > lead + 0.3 * body ? blocks.push([id]) : blocks[blocks.length - 1]!.push(id)));
   if (blocks.length < 2) return false;
-  const level = blocks.every((b) => others.some((o) => Math.abs(o[1] - boxes[b[0]!]![1]) < 0.3 * body));
+  // The first block may stand alone, beside nothing: a cell's last lines going on from the page before ("Categories.").
+  const alone = (b: number[]) => !others.some((o) => o[1] < boxes[b[b.length - 1]!]![3] && o[3] > boxes[b[0]!]![1]);
+  const level = blocks.every((b, k) => others.some((o) => Math.abs(o[1] - boxes[b[0]!]![1]) < 0.3 * body) || (k === 0 && alone(b)));
   const clear = blocks.slice(1).every((b, k) => {
     const [top, bottom] = [boxes[blocks[k]![blocks[k]!.length - 1]!]![3], boxes[b[0]!]![1]];
     return !others.some((o) => o[1] < bottom - 0.2 * body && o[3] > top + 0.2 * body);
@@ -222,7 +226,8 @@ function headingRows(rows: GridRow[], from: number, k: number, run: GridRow[], b
     const below = out.length ? out[0]! : run[0]!;
     if (below.box[1] - r.box[3] > 1.2 * body) break;
     if (r.box[0] < span[0] - 3 * body || r.box[2] > span[2] + 3 * body) break;
-    if (r.ids.some((id) => CAPTION.test(text(id)) || (/\.$/.test(text(id)) && text(id).split(/\s+/).length >= 4))) break;
+    // A sentence's end is no heading: a caption's line, or a cell's last line going on from the page before ("Categories.").
+    if (r.ids.some((id) => CAPTION.test(text(id)) || (/\.$/.test(text(id)) && (text(id).split(/\s+/).length >= 4 || /\p{L}{3,}\.$/u.test(text(id)))))) break;
     if (r.ids.length === 1) {
       const b = boxes[r.ids[0]!]!;
       const centred = Math.abs((b[0] + b[2]) / 2 - (span[0] + span[2]) / 2) < 0.15 * width(span);
@@ -277,7 +282,7 @@ function tableOf(
   const grid = tableGrid(rows, boxes, cols, body, { headRows, texts });
   const filledRows = new Set(grid.cells.filter((c) => !c.header).map((c) => c.row));
   const multiRows = [...filledRows].filter((r) => grid.cells.filter((c) => c.row === r).length >= 2);
-  if ((grid.rows < 3 || multiRows.length < 2) && !headedRow(grid, text)) return undefined;
+  if ((grid.rows < 3 || multiRows.length < 2) && !twoRows(grid, text)) return undefined;
   // A handful of characters (a chart's tick labels and a letter or two of its rotated axis title) is not a table.
   if (texts && rows.flatMap((r) => r.ids).reduce((n, i) => n + text(i).replace(/\s/g, '').length, 0) < MIN_CHARS) return undefined;
   if (continuesAsText(rows, grid, boxes, indices, body, texts && text) || runsOnAsProse(grid, text) || repeatsAcross(grid, text)) return undefined;
@@ -287,16 +292,17 @@ function tableOf(
 }
 
 /**
- * A row of headings over one row of cells of many lines, in three columns or more: a register's head and first row at
- * the foot of a page, the rest of it on the next ("Item | Owner | Description | Status" over "Travel policy B19 |
- * Facilities | Since none of the noumena are … | Not started (Q3 12)").
+ * Two rows in three columns or more, the last of them cells of many lines under a row of headings or another such
+ * row: a register's head and first row at the foot of a page ("Item | Owner | Description | Status" over "Travel
+ * policy B19 | Facilities | Since none of the noumena are … | Not started (Q3 12)"), or its last two rows at the
+ * top of the next.
  */
-function headedRow(grid: TableGrid, text: (i: number) => string): boolean {
+function twoRows(grid: TableGrid, text: (i: number) => string): boolean {
   if (grid.rows !== 2 || grid.cols < 3) return false;
-  const heads = grid.cells.filter((c) => c.row === 0 && c.lines.length > 0);
-  const cells = grid.cells.filter((c) => c.row === 1 && c.lines.length > 0);
+  const [heads, cells] = [0, 1].map((r) => grid.cells.filter((c) => c.row === r && c.lines.length > 0)) as [TableCell[], TableCell[]];
+  const long = (row: TableCell[]) => row.length >= grid.cols - 1 && row.some((c) => c.col === 0) && row.some((c) => c.lines.length >= 2);
   const heading = (c: TableCell) => c.colSpan === 1 && c.lines.length === 1 && mostlyLetters(text(c.lines[0]!), 0.7) && text(c.lines[0]!).split(/\s+/).length <= 3 && !/[.,;]$/.test(text(c.lines[0]!));
-  return heads.length === grid.cols && heads.every(heading) && cells.length >= grid.cols - 1 && cells.some((c) => c.lines.length >= 2);
+  return long(cells) && ((heads.length === grid.cols && heads.every(heading)) || long(heads));
 }
 
 /** Equal-width columns of long boxes that fill them: running text, not a table. */
