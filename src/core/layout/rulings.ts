@@ -22,21 +22,39 @@ export interface Rulings {
 }
 
 export interface RulingOptions {
-  /** Luminance below which a pixel is ink; by default from the paper's (inkLimit). */
-  dark?: number;
+  /** Luminance below which a pixel is ink. */
+  dark: number;
+  /**
+   * Light grey hairlines too, where the paper is white (inkLimit): a born-digital page's (an HTML table's #ccc row
+   * rules). A scan's faint strokes and specks would make rules of their own.
+   */
+  light?: boolean;
   /** Shortest rule, as a share of the page's longer side. */
   minLength: number;
   maxThickness: number;
 }
 
-const DEFAULTS: RulingOptions = { minLength: 0.03, maxThickness: 6 };
+const DEFAULTS: RulingOptions = { dark: 200, minLength: 0.03, maxThickness: 6 };
+/** Thickest light grey rule, in pixels: a hairline. A thicker light shape is a shaded band. */
+const LIGHT_THICKNESS = 3;
 
 export function findRulings(image: PageImage, options: Partial<RulingOptions> = {}): Rulings {
   const o = { ...DEFAULTS, ...options };
+  const dark = rulesAt(image, o.dark, o);
+  const limit = o.light ? inkLimit(image) : o.dark;
+  if (limit <= o.dark) return dark;
+  // Light grey hairlines (an HTML table's #ccc row rules) found at the paper's own limit, where no dark rule lies:
+  // at that limit a light shaded band beside a dark rule would swallow the rule into a filled shape.
+  const light = rulesAt(image, limit, o);
+  const apart = (mine: Rule[]) => (r: Rule) => r.thickness <= LIGHT_THICKNESS && !mine.some((d) => Math.abs(d.at - r.at) <= (d.thickness + r.thickness) / 2 + 2 && Math.min(d.to, r.to) > Math.max(d.from, r.from));
+  return { horizontal: [...dark.horizontal, ...light.horizontal.filter(apart(dark.horizontal))], vertical: [...dark.vertical, ...light.vertical.filter(apart(dark.vertical))] };
+}
+
+function rulesAt(image: PageImage, dark: number, o: RulingOptions): Rulings {
   const { width: w, height: h, pixels } = image;
   const ink = new Uint8Array(w * h);
   // Integer luminance (×1000) against the threshold; transparent pixels count as white.
-  const limit = (o.dark ?? inkLimit(image)) * 1000;
+  const limit = dark * 1000;
   for (let i = 0, p = 0; i < w * h; i++, p += 4) {
     if (pixels[p + 3]! < 128) continue;
     if (299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]! < limit) ink[i] = 1;
@@ -48,7 +66,7 @@ export function findRulings(image: PageImage, options: Partial<RulingOptions> = 
 }
 
 /**
- * The luminance below which a pixel is a rule's ink: 36 under the paper's (its most common light level), within
+ * The luminance below which a pixel is a light rule's ink: 36 under the paper's (its most common light level), within
  * 200..220. On white paper a light grey rule (#ccc, 204 at its middle pixel: an HTML table's row rules) is ink; on
  * a scan's darker paper the limit stays 200.
  */
