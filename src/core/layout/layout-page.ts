@@ -95,13 +95,11 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const boxes = lines.map((l) => l.bbox);
   // With the page's pixels: ruled tables from their rules, then figures (ink that is not text).
   const image = 'pixels' in page ? page : undefined;
+  // One pass finds every rule up to ~1/100 of the page thick: thin ones can be table rules, all of
+  // them (frames, borders) are kept out of figures.
+  const allRules = image ? findRulings(image, { maxThickness: Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) }) : undefined;
   // A recognized box that is a piece of a column rule is no line at all (a PDF's own text is text wherever it is).
   const recognized = valid.map(({ i }) => i).filter((i) => lines[i]!.size === undefined);
-  // One pass finds every rule up to ~1/100 of the page thick: thin ones can be table rules, all of
-  // them (frames, borders) are kept out of figures. A page read from its own text is drawn, not scanned: light grey
-  // hairlines there are rules too.
-  const maxThickness = image ? Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) : 0;
-  const allRules = image ? findRulings(image, { maxThickness, light: recognized.length < 0.5 * valid.length }) : undefined;
   const onRules = allRules ? rulePieces(allRules.vertical, boxes, recognized, body) : new Set<number>();
   const rest = valid.map(({ i }) => i).filter((i) => !headerIds.includes(i) && !footerIds.includes(i) && !onRules.has(i));
   // Table rules are thin next to the text: a scan enlarged for reading (upright-page.ts) draws a 1 px rule

@@ -30,29 +30,6 @@ describe('ruled tables', () => {
     expect(r.vertical.length).toBeGreaterThanOrEqual(4);
   });
 
-  it('finds light grey rules on a drawn page’s white paper, not on grey paper nor on a scan', () => {
-    // An HTML table's row rules in #ccc: a middle pixel row of 204 between two of 229, as a renderer draws a thin line.
-    const rules = (paper: number, light = true) => {
-      const img = blankPage(800, 400);
-      fill(img, [0, 0, 800, 400], paper);
-      for (const y of [100, 150, 200]) {
-        fill(img, [100, y - 1, 700, y], 229);
-        fill(img, [100, y, 700, y + 1], 204);
-        fill(img, [100, y + 1, 700, y + 2], 229);
-      }
-      return findRulings(img, { light }).horizontal.map((h) => Math.round(h.at));
-    };
-    expect(rules(255)).toEqual([100, 150, 200]);
-    expect(rules(225)).toEqual([]);
-    expect(rules(255, false)).toEqual([]);
-    // A dark rule over a light shaded band (a table's heading band) stays a rule: at the light limit the band takes
-    // the rule into one filled shape.
-    const banded = blankPage(800, 400);
-    fill(banded, [100, 300, 700, 302]);
-    fill(banded, [100, 302, 700, 330], 215);
-    expect(findRulings(banded, { light: true }).horizontal.map((h) => Math.round(h.at))).toEqual([301]);
-  });
-
   it('heads a table with its first row, but not with a row of values: the body going on from the page before', () => {
     const img = blankPage(800, 400);
     for (const y of [100, 150, 200, 250]) fill(img, [100, y, 701, y + 2]);

@@ -24,37 +24,19 @@ export interface Rulings {
 export interface RulingOptions {
   /** Luminance below which a pixel is ink. */
   dark: number;
-  /**
-   * Light grey hairlines too, where the paper is white (inkLimit): a born-digital page's (an HTML table's #ccc row
-   * rules). A scan's faint strokes and specks would make rules of their own.
-   */
-  light?: boolean;
   /** Shortest rule, as a share of the page's longer side. */
   minLength: number;
   maxThickness: number;
 }
 
 const DEFAULTS: RulingOptions = { dark: 200, minLength: 0.03, maxThickness: 6 };
-/** Thickest light grey rule, in pixels: a hairline. A thicker light shape is a shaded band. */
-const LIGHT_THICKNESS = 3;
 
 export function findRulings(image: PageImage, options: Partial<RulingOptions> = {}): Rulings {
   const o = { ...DEFAULTS, ...options };
-  const dark = rulesAt(image, o.dark, o);
-  const limit = o.light ? inkLimit(image) : o.dark;
-  if (limit <= o.dark) return dark;
-  // Light grey hairlines (an HTML table's #ccc row rules) found at the paper's own limit, where no dark rule lies:
-  // at that limit a light shaded band beside a dark rule would swallow the rule into a filled shape.
-  const light = rulesAt(image, limit, o);
-  const apart = (mine: Rule[]) => (r: Rule) => r.thickness <= LIGHT_THICKNESS && !mine.some((d) => Math.abs(d.at - r.at) <= (d.thickness + r.thickness) / 2 + 2 && Math.min(d.to, r.to) > Math.max(d.from, r.from));
-  return { horizontal: [...dark.horizontal, ...light.horizontal.filter(apart(dark.horizontal))], vertical: [...dark.vertical, ...light.vertical.filter(apart(dark.vertical))] };
-}
-
-function rulesAt(image: PageImage, dark: number, o: RulingOptions): Rulings {
   const { width: w, height: h, pixels } = image;
   const ink = new Uint8Array(w * h);
   // Integer luminance (×1000) against the threshold; transparent pixels count as white.
-  const limit = dark * 1000;
+  const limit = o.dark * 1000;
   for (let i = 0, p = 0; i < w * h; i++, p += 4) {
     if (pixels[p + 3]! < 128) continue;
     if (299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]! < limit) ink[i] = 1;
@@ -63,23 +45,6 @@ function rulesAt(image: PageImage, dark: number, o: RulingOptions): Rulings {
   const horizontal = scan(ink, h, w, 1, w, minLen, o.maxThickness);
   const vertical = scan(ink, w, h, w, 1, minLen, o.maxThickness);
   return { horizontal, vertical };
-}
-
-/**
- * The luminance below which a pixel is a light rule's ink: 36 under the paper's (its most common light level), within
- * 200..220. On white paper a light grey rule (#ccc, 204 at its middle pixel: an HTML table's row rules) is ink; on
- * a scan's darker paper the limit stays 200.
- */
-export function inkLimit(image: PageImage): number {
-  const counts = new Uint32Array(256);
-  const { pixels } = image;
-  for (let p = 0; p < pixels.length; p += 4 * 7) {
-    if (pixels[p + 3]! < 128) counts[255]!++;
-    else counts[Math.round((299 * pixels[p]! + 587 * pixels[p + 1]! + 114 * pixels[p + 2]!) / 1000)]!++;
-  }
-  let paper = 255;
-  for (let v = 128; v < 256; v++) if (counts[v]! > counts[paper]!) paper = v;
-  return Math.min(220, Math.max(200, paper - 36));
 }
 
 /** Only the rules at most `maxThickness` thick. */
