@@ -10,7 +10,8 @@ import type { BBox } from '../../protocol/page';
 import { union } from '../layout/geometry';
 import type { Block } from '../layout/types';
 import { latexSymbols, symbolAgreement, textSymbols } from './formula-symbols';
-import { EQ_NUMBER, type GlyphFormula, type MathLine } from './page-math';
+import { EQ_NUMBER } from './math-lines';
+import type { GlyphFormula, MathLine } from './page-math';
 
 /**
  * A formula that states something and has a formula's build (a fraction, a root, a big operator, scripts, Greek):

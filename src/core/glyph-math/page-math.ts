@@ -11,6 +11,8 @@ import { isOrnament } from '../layout/text-cues';
 import type { LayerLine } from '../text-layer/text-items';
 import type { Glyph } from './glyphs';
 import { formulaLatex, type Rule } from './formula-latex';
+import { baselineOf, bodySize, glyphLines, lineBase, middleOf } from './glyph-lines';
+import { columnGutters, displayed, EQ_NUMBER, isProse, numbered, phrased } from './math-lines';
 import { inlineText, isMathGlyph, MATH_CLASSES, type ProseWord, proseWords } from './prose-math';
 
 /** A display formula read from its glyphs: the LaTeX, its box, and its equation number ("3") if it has one. */
@@ -24,138 +26,9 @@ export interface GlyphFormula {
 export type MathLine = LayerLine & { formula?: GlyphFormula };
 
 const OPEN_END = /(=|[<>]|\\(leq?|geq?|approx|equiv))$/;
-export const EQ_NUMBER = /^\(\s*[0-9]{1,3}(\.[0-9]{1,3})*[a-z]?\s*\)$/;
-
-/** The most common size of the page's glyphs: the body text size. */
-function bodySize(glyphs: readonly Glyph[]): number {
-  const counts = new Map<number, number>();
-  for (const g of glyphs) if (g.ch.trim()) counts.set(Math.round(g.size * 2) / 2, (counts.get(Math.round(g.size * 2) / 2) ?? 0) + 1);
-  let best = 0;
-  let most = 0;
-  for (const [s, n] of counts) if (n > most) [best, most] = [s, n];
-  return best || 12;
-}
-
-/** The baseline most body-size glyphs stand on. */
-function baselineOf(glyphs: readonly Glyph[], body: number): number | undefined {
-  const counts = new Map<number, number>();
-  for (const g of glyphs) if (g.ch.trim() && g.size >= 0.9 * body) counts.set(Math.round(g.base * 2) / 2, (counts.get(Math.round(g.base * 2) / 2) ?? 0) + 1);
-  let best: number | undefined;
-  let most = 0;
-  for (const [b, n] of counts) if (n > most) [best, most] = [b, n];
-  return best;
-}
 
 type Box = [number, number, number, number];
-const lineBase = (l: LayerLine) => l.bbox[3] - (0.25 / 1.1) * (l.bbox[3] - l.bbox[1]);
 const vOverlap = (a: Box, b: Box) => Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
-
-/** Where a glyph's middle is drawn: an extension glyph hangs from its baseline by its depth (TeX's metrics). */
-function middleOf(g: Glyph): number {
-  return g.depth === undefined ? g.base - 0.3 * g.size : g.base + ((g.depth - (g.height ?? 0.05)) / 2) * g.size;
-}
-
-/** Each glyph's line: the line whose box holds its middle, nearest its baseline. */
-function glyphLines(lines: readonly LayerLine[], glyphs: readonly Glyph[]): Glyph[][] {
-  const out: Glyph[][] = lines.map(() => []);
-  // Lines by bands of the page's height, so each glyph looks only at the lines of its band.
-  const BAND = 32;
-  const bands = new Map<number, number[]>();
-  lines.forEach((l, i) => {
-    for (let b = Math.floor((l.bbox[1] - 1) / BAND); b <= Math.floor((l.bbox[3] + 1) / BAND); b++) bands.set(b, [...(bands.get(b) ?? []), i]);
-  });
-  for (const g of glyphs) {
-    const mx = (g.x0 + g.x1) / 2;
-    // pdf.js boxes a glyph from its baseline up; an extension glyph is drawn hanging from it (a text-style ∑ hangs
-    // from above its row): a line whose box holds either middle may be its, the nearest by where it is drawn.
-    const middles = [g.base - 0.3 * g.size, middleOf(g)];
-    const base = middles[1]! + 0.3 * g.size;
-    let best = -1;
-    let dist = Infinity;
-    const near = new Set(middles.flatMap((my) => bands.get(Math.floor(my / BAND)) ?? []));
-    for (const i of near) {
-      const b = lines[i]!.bbox;
-      // pdf.js gives a glyph its map names with a variation selector (newtx's "∑︁") no width in the text content.
-      const x = b[2] - b[0] < 0.1 * g.size ? g.x0 : mx;
-      if (x < b[0] - 1 || x > b[2] + 1 || middles.every((my) => my < b[1] - 1 || my > b[3] + 1)) continue;
-      const d = Math.abs(lineBase(lines[i]!) - base);
-      if (d < dist) [best, dist] = [i, d];
-    }
-    if (best >= 0) out[best]!.push(g);
-  }
-  return out;
-}
-
-/**
- * Prose: a word of three or more letters in a text font at the line's own size (a footnote's words are
- * prose too; smaller letters are scripts, "eff"), or three such words at any size (fonts whose pdf.js size
- * is off).
- */
-function isProse(glyphs: readonly Glyph[]): boolean {
-  const body = Math.max(0, ...glyphs.filter((g) => g.cls !== 'extension' && g.ch.trim()).map((g) => g.size));
-  const { words, inWords } = proseWords(glyphs);
-  const upright = words.some((w) => w.size >= 0.8 * body && !w.italic);
-  // Italic words alone may be a formula set in a text font's italic (q_ij as "qij"): prose when words are
-  // most of the line.
-  const share = inWords.size / Math.max(1, glyphs.filter((g) => g.ch.trim()).length);
-  return upright || words.length >= 3 || (words.some((w) => w.size >= 0.8 * body) && share >= 0.5);
-}
-
-/**
- * A line of the page (its layer lines side by side) with a word or two in it that is a display formula, not
- * prose: numbered as an equation, or a row of cases (right of a tall brace of the extension font, within its
- * height: "0 otherwise"). A paper set in Computer Modern writes \mathrm{softmax} and \text{if} in its body
- * text's font ("Attention(Q, K, V) = softmax(QKᵀ/√d)V (1)"). Math with a word or two is not enough: an
- * algorithm's "Input G = (V, E), C = {V₁, …}" and a list of atoms "C1′, C2′, … and O5′) and" are lines of text.
- */
-function displayed(glyphs: readonly Glyph[], body: number, braces: readonly Glyph[]): boolean {
-  if (numbered(glyphs, body) && glyphs.some(isMathGlyph)) return true;
-  const shown = glyphs.filter((g) => g.ch.trim());
-  if (!shown.length) return false;
-  const x0 = Math.min(...shown.map((g) => g.x0));
-  const mid = shown.reduce((t, g) => t + g.base - 0.3 * g.size, 0) / shown.length;
-  return braces.some((b) => b.x1 <= x0 + 0.1 * body && x0 - b.x1 < 2 * body && mid > b.base && mid < b.base + (b.depth ?? 1) * b.size);
-}
-
-/**
- * Two words with nothing but a space between them: a phrase of prose. A numbered formula's words stand between
- * brackets, operators and scripts ("MultiHead(Q, K, V) = Concat(head₁, …, head_h)Wᴼ (16)"); a prose line ending in
- * a number at its right still has phrases ("where the constants are as in (3)").
- */
-function phrased(glyphs: readonly Glyph[], words: readonly ProseWord[]): boolean {
-  const ws = [...words].sort((a, b) => a.x0 - b.x0);
-  const between = (a: ProseWord, b: ProseWord) => glyphs.some((g) => g.ch.trim() && (g.x0 + g.x1) / 2 > a.x1 && (g.x0 + g.x1) / 2 < b.x0);
-  return ws.some((w, k) => k + 1 < ws.length && ws[k + 1]!.x0 - w.x1 < 0.6 * w.size && !between(w, ws[k + 1]!));
-}
-
-/**
- * The gutters of a page set in columns: an x that (almost) no prose line crosses, with prose lines wholly on each
- * side of it (a title or an abstract across the page may cross it). Empty for a page of one column.
- */
-function columnGutters(prose: readonly Box[], body: number): number[] {
-  const out: number[] = [];
-  const allowed = Math.max(2, 0.15 * prose.length);
-  for (const r of [...new Set(prose.map((b) => b[2]))].sort((x, y) => x - y)) {
-    const x = r + 0.1 * body;
-    if (out.some((g) => Math.abs(g - x) < 5 * body)) continue;
-    const left = prose.filter((b) => b[2] <= x);
-    const right = prose.filter((b) => b[0] >= x);
-    const crossing = prose.filter((b) => b[0] < x && b[2] > x).length;
-    if (crossing > allowed || left.length < 3 || right.length < 3) continue;
-    out.push((Math.max(...left.map((b) => b[2])) + Math.min(...right.map((b) => b[0]))) / 2);
-  }
-  return out;
-}
-
-/** The line ends in an equation number set apart at its right: "(3)", "(2.4a)". */
-function numbered(glyphs: readonly Glyph[], body: number): boolean {
-  const gs = glyphs.filter((g) => g.ch.trim()).sort((a, b) => a.x0 - b.x0);
-  for (let k = gs.length - 1; k > 0; k--) {
-    if (gs[k]!.x0 - gs[k - 1]!.x1 <= 1.5 * body) continue;
-    return EQ_NUMBER.test(gs.slice(k).map((g) => g.ch).join(''));
-  }
-  return false;
-}
 
 export function pageMath(lines: readonly LayerLine[], glyphs: readonly Glyph[], rules: readonly Rule[], hidden: readonly Glyph[] = []): MathLine[] {
   // No math glyph and no rule (a fraction's bar): no math to write.

@@ -8,7 +8,8 @@ import type { BBox } from '../../protocol/page';
 import { centerX, centerY, groupRows, union } from './geometry';
 import { ruleStacks } from './rule-bands';
 import type { Rule } from './rulings';
-import { markHeadings, readsAsCells, tableColumns, tableGrid, type GridRow } from './table-grid';
+import { tableColumns, tableGrid, type GridRow } from './table-grid';
+import { markHeadings, readsAsCells } from './table-headings';
 import type { TableRegion } from './tables';
 
 export function findBooktabs(rules: readonly Rule[], boxes: BBox[], indices: number[], body: number, texts?: readonly (string | undefined)[]): TableRegion[] {

@@ -10,7 +10,8 @@
 import type { BBox } from '../../protocol/page';
 import { centerX, centerY, groupRows, union, width } from './geometry';
 import type { Rule } from './rulings';
-import { columnsOf, markHeadings, readsAsCells, rowSpans, tableColumns, type GridRow } from './table-grid';
+import { columnsOf, rowSpans, tableColumns, type GridRow } from './table-grid';
+import { markHeadings, readsAsCells } from './table-headings';
 import { breaksOff, isUnitNote, mostlyLetters } from './text-cues';
 import type { TableRegion } from './tables';
 import type { TableCell } from './types';

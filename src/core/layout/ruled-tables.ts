@@ -5,7 +5,7 @@
 import type { BBox } from '../../protocol/page';
 import { centerInside, centerX, centerY, median } from './geometry';
 import type { Rule, Rulings } from './rulings';
-import { markHeadings, readsAsCells } from './table-grid';
+import { markHeadings, readsAsCells } from './table-headings';
 import type { TableRegion } from './tables';
 import type { TableCell } from './types';
 

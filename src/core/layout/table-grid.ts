@@ -1,5 +1,5 @@
 // The cell grid of an unruled table: columns from the whitespace its rows share, cells placed in them,
-// wrapped cells joined, header rows marked.
+// wrapped cells joined, the first row marked the header (table-headings.ts marks headings inside the body).
 //
 //   tableColumns(rows, boxes, body) → column x-ranges
 //   tableGrid(rows, boxes, cols, { headRows, texts }) → TableGrid
@@ -10,7 +10,8 @@
 // joins that row.
 import type { BBox } from '../../protocol/page';
 import { width } from './geometry';
-import { breaksOff, isAmount } from './text-cues';
+import { readsAsCells } from './table-headings';
+import { breaksOff, isAmount, mostlyDigits } from './text-cues';
 import type { TableCell, TableGrid } from './types';
 
 export interface GridRow {
@@ -211,18 +212,6 @@ function layRows(rows: GridRow[], cols: [number, number][], head: number, f: Flo
   return { cells, n: row + 1, joined };
 }
 
-/**
- * Lines that end a cell's sentence, as a row's cells may and headings do not: a line of four words or more ending in
- * a full stop, or a word and its stop under a line that breaks off ("be known a priori, as is evident upon close" /
- * "examination.").
- */
-export function readsAsCells(ids: number[], boxes: BBox[], body: number, text: (i: number) => string): boolean {
-  const ends = (t: string) => /\p{L}{3,}[.;]$/u.test(t);
-  const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
-  const over = (i: number, j: number) => boxes[j]![3] <= boxes[i]![1] + 0.3 * body && boxes[j]![3] > boxes[i]![1] - body && boxes[j]![0] < boxes[i]![2] && boxes[j]![2] > boxes[i]![0];
-  return ids.some((i) => ends(text(i)) && (words(text(i)) >= 4 || ids.some((j) => over(i, j) && breaksOff(text(j)))));
-}
-
 const centre = (b: BBox) => (b[0] + b[2]) / 2;
 
 /**
@@ -334,8 +323,8 @@ function continues(placed: { id: number; span: [number, number] }[], prev: { cel
   // A row of figures under figures, each in a column of its own, is a row of its own: figures do not wrap into every
   // column (the second row of a group under a label set across both: "Large" beside "100M … 84.9" and "200M …
   // 86.1"). Figures under words may be the cells' last lines (a form's codes, "2/5", under its headings).
-  const figureAbove = (col: number) => prev.cells.some((c) => c.col === col && c.lines.length > 0 && numeric(f.text(c.lines[c.lines.length - 1]!)));
-  if (placed.length >= 2 && placed.every((p) => p.span[0] === p.span[1] && numeric(f.text(p.id)) && figureAbove(p.span[0]))) return false;
+  const figureAbove = (col: number) => prev.cells.some((c) => c.col === col && c.lines.length > 0 && mostlyDigits(f.text(c.lines[c.lines.length - 1]!)));
+  if (placed.length >= 2 && placed.every((p) => p.span[0] === p.span[1] && mostlyDigits(f.text(p.id)) && figureAbove(p.span[0]))) return false;
   const inStub = placed.filter((p) => p.span[0] === 0);
   const runsOn = (id: number) => FLOWS.test(f.text(id));
   const lastStub = stubAbove.lines[stubAbove.lines.length - 1]!;
@@ -379,35 +368,4 @@ function wrapsOn(placed: { id: number; span: [number, number] }[], prev: { cells
     return breaksOff(last);
   };
   return placed.some(({ id, span }) => id !== stub && span[0] === span[1] && open(span[0]) && /^\p{Ll}/u.test(f.text(id))) && placed.every(({ id }) => !isAmount(f.text(id)));
-}
-
-const DIGITS = /\d/g;
-const LETTERS = /\p{L}/gu;
-const count = (s: string, re: RegExp) => (s.match(re) ?? []).length;
-/** A figure, code or amount: more digits than letters. */
-const numeric = (s: string) => count(s, DIGITS) > 0 && count(s, DIGITS) >= count(s, LETTERS);
-
-/**
- * Heading cells inside the body, marked as headers (th), as a reader of the table would take them:
- * - a row whose cells in figure columns are words ("EC Number", "CAS Number" over columns of codes): a
- *   heading repeated under a group title, or the header of a table that continues from the page before;
- * - the stub (first column) when every body cell in it is words and the table has other columns: the rows'
- *   labels ("Lymphatic system", "Predecessor").
- */
-export function markHeadings(grid: TableGrid, text: (i: number) => string): void {
-  const cellText = (c: TableCell) => c.lines.map(text).join(' ').trim();
-  const body = grid.cells.filter((c) => !c.header && c.lines.length > 0);
-  const figureCols = new Set<number>();
-  for (let col = 1; col < grid.cols; col++) {
-    // Dashes and blanks ("-", "–") say nothing either way.
-    const inCol = body.filter((c) => c.col === col && c.colSpan === 1).map(cellText).filter((t) => count(t, DIGITS) + count(t, LETTERS) > 0);
-    if (inCol.length >= 3 && inCol.filter(numeric).length >= 0.7 * inCol.length) figureCols.add(col);
-  }
-  for (let r = 0; r < grid.rows; r++) {
-    const inFigures = grid.cells.filter((c) => c.row === r && c.colSpan === 1 && figureCols.has(c.col) && c.lines.length > 0).map(cellText);
-    // A cell that starts with its figure ("12 (6 in each group)", "14 (Tanner 5)") is a value with a note.
-    if (inFigures.length > 0 && inFigures.every((t) => !numeric(t) && !/^[-−–+]?\d/.test(t) && count(t, LETTERS) >= 2)) for (const c of grid.cells) if (c.row === r) c.header = true;
-  }
-  const stub = body.filter((c) => c.col === 0 && c.colSpan === 1);
-  if (grid.cols >= 2 && stub.length >= 2 && stub.every((c) => !numeric(cellText(c)) && count(cellText(c), LETTERS) >= 2)) for (const c of stub) c.header = true;
 }

@@ -13,8 +13,9 @@
 import type { BBox } from '../../protocol/page';
 import { centerY, groupRows, median, union, width } from './geometry';
 import type { Rule } from './rulings';
-import { columnsOf, markHeadings, splitAtColumns, tableColumns, tableGrid, type GridRow } from './table-grid';
-import { mostlyLetters } from './text-cues';
+import { columnsOf, splitAtColumns, tableColumns, tableGrid, type GridRow } from './table-grid';
+import { markHeadings } from './table-headings';
+import { endsSentence, mostlyLetters } from './text-cues';
 import type { TableCell, TableGrid } from './types';
 
 export interface TableRegion {
@@ -227,7 +228,7 @@ function headingRows(rows: GridRow[], from: number, k: number, run: GridRow[], b
     if (below.box[1] - r.box[3] > 1.2 * body) break;
     if (r.box[0] < span[0] - 3 * body || r.box[2] > span[2] + 3 * body) break;
     // A sentence's end is no heading: a caption's line, or a cell's last line going on from the page before ("Categories.").
-    if (r.ids.some((id) => CAPTION.test(text(id)) || (/\.$/.test(text(id)) && (text(id).split(/\s+/).length >= 4 || /\p{L}{3,}\.$/u.test(text(id)))))) break;
+    if (r.ids.some((id) => CAPTION.test(text(id)) || endsSentence(text(id)) || (/\.$/.test(text(id)) && text(id).split(/\s+/).length >= 4))) break;
     if (r.ids.length === 1) {
       const b = boxes[r.ids[0]!]!;
       const centred = Math.abs((b[0] + b[2]) / 2 - (span[0] + span[2]) / 2) < 0.15 * width(span);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSectionNumber, isAmount, isCaption, isEquationNumber, isFurniture, isHangingMarker, isItemMark, isLeaderLine, isPageNumber, isUnitNote, listMarker, mathScore } from './text-cues';
+import { endsSentence, hasSectionNumber, isAmount, isCaption, isEquationNumber, isFurniture, isHangingMarker, isItemMark, isLeaderLine, isPageNumber, isUnitNote, listMarker, mathScore, mostlyDigits } from './text-cues';
 
 describe('text cues', () => {
   it('list markers', () => {
@@ -60,5 +60,17 @@ describe('furniture', () => {
   it("reads a journal's abbreviated name as furniture, and neither initials nor a sentence", () => {
     for (const t of ['J. Spec. Phil.', 'Phys. Rev. Lett. 120, 231101 (2018)', 'Ann. Phys. 415', 'Proc. Natl. Acad. Sci.', 'Phys. Rev. D 98, 123 (2018)']) expect(isFurniture(t)).toBe(true);
     for (const t of ['J. B.', 'Yrs truly J. B.', 'See Fig. 3.', 'Dr. Smith.', 'It was so. Then.']) expect(isFurniture(t)).toBe(false);
+  });
+});
+
+describe('cells', () => {
+  it("tells a sentence's end from an initial's or an abbreviation's stop", () => {
+    for (const t of ['Categories.', 'as is evident upon close examination.', 'see the annex;']) expect(endsSentence(t)).toBe(true);
+    for (const t of ['J.', 'sp.', 'Table 3', 'Total:', '1,958.']) expect(endsSentence(t)).toBe(false);
+  });
+
+  it('tells figures and codes from words', () => {
+    for (const t of ['1,958,945', '(4,048)', 'A6', '12 (6)', '2020']) expect(mostlyDigits(t)).toBe(true);
+    for (const t of ['Non-controlling interests', 'EC Number', 'Q1 report', '-']) expect(mostlyDigits(t)).toBe(false);
   });
 });

@@ -19,6 +19,15 @@ export function listMarker(text: string): { marker: string; ordered: boolean; nu
 /** At least `share` of the text's printed characters are letters: words, not figures, code or marks. */
 export const mostlyLetters = (text: string, share: number) => (text.match(/\p{L}/gu) ?? []).length >= share * text.replace(/\s/g, '').length;
 
+/** A figure, code or amount: digits, as many as its letters or more ("1,958", "A6", "12 (6)"). */
+export const mostlyDigits = (text: string) => {
+  const digits = (text.match(/\d/g) ?? []).length;
+  return digits > 0 && digits >= (text.match(/\p{L}/gu) ?? []).length;
+};
+
+/** A full stop or semicolon after a word of three letters or more: a sentence's end, not an initial's ("J.", "sp."). */
+export const endsSentence = (text: string) => /\p{L}{3,}[.;]$/u.test(text);
+
 /** A line of words that breaks off: three words or more, mostly letters, ending in no sentence's mark (a wrapped cell's line). */
 export const breaksOff = (text: string) => mostlyLetters(text, 0.7) && text.split(/\s+/).length >= 3 && !/[.!?:;]["')\]]*$/.test(text);
 
