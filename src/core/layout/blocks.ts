@@ -120,6 +120,9 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   enumerationsInProse(rows, kinds, body, lineGap + 0.5 * body);
   noteLines(rows, kinds, lineGap + 0.5 * body, ctx.statedSizes ? 0.08 : 0.2);
 
+  // A first line's indent: an em (a newspaper's, a web page's) is most of a line box; lines read from their pixels
+  // stand a little apart at their left, so there it takes a whole line's height.
+  const indent = (ctx.statedSizes ? 0.6 : 1.0) * body;
   const blocks: Block[] = [];
   let cur: { kind: Kind; rows: Row[] } | undefined;
   rows.forEach((r, k) => {
@@ -128,8 +131,8 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
     let start = !cur || !prev;
     if (cur && prev) {
       const gap = r.box[1] - prev.box[3];
-      const indentNow = r.box[0] - col[0] > 1.0 * body;
-      const indentPrev = prev.box[0] - col[0] > 1.0 * body;
+      const indentNow = r.box[0] - col[0] > indent;
+      const indentPrev = prev.box[0] - col[0] > indent;
       // A contents line ends at its page number: the next entry starts anew.
       const prevShort = (prev.box[2] < col[2] - 0.25 * colW && (!prev.hasText || CLAUSE_END.test(prev.text))) || isLeaderLine(prev.text) || entry(prev);
       // A change of size starts a block; sizes the text states are exact, estimates wander.

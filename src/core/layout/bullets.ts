@@ -4,6 +4,7 @@
 //
 //   findDrawnBullets(image, boxes, indices) → Set of line indices
 //   loneBullets(boxes, texts)                 → a bullet boxed alone and read ".", written '•'
+//   markBoxes(boxes, texts, indices, marked)  → boxes that are only the drawn bullet of a marked line
 import type { BBox, PageImage } from '../../protocol/page';
 import { darkAt } from '../image/ink';
 import { height, verticalOverlap, width } from './geometry';
@@ -20,10 +21,12 @@ export function findDrawnBullets(image: PageImage, boxes: BBox[], indices: numbe
     }
     const [x0, y0, , y1] = boxes[i]!;
     const h = y1 - y0;
-    const sx0 = Math.max(0, Math.floor(x0 - 1.8 * h));
     const sx1 = Math.max(0, Math.floor(x0 - 0.1 * h));
     const sy0 = Math.max(0, Math.floor(y0));
     const sy1 = Math.min(image.height, Math.ceil(y1));
+    // Left of the side of a box the list is framed in, nothing is the line's.
+    let sx0 = Math.max(0, Math.floor(x0 - 1.8 * h));
+    for (let x = sx1 - 1; x >= sx0; x--) if (ruleAt(x, sy0, sy1, dark)) sx0 = x + 1;
     if (sx1 - sx0 < 3 || sy1 - sy0 < 3) continue;
     let [bx0, by0, bx1, by1, n] = [Infinity, Infinity, -1, -1, 0];
     for (let y = sy0; y < sy1; y++) {
@@ -46,11 +49,21 @@ export function findDrawnBullets(image: PageImage, boxes: BBox[], indices: numbe
 
 /**
  * A bullet starts its line: paper to its left. The end of a line beside it (the left column's hyphen or full stop
- * across a narrow gutter) is a small blob too, with that line's letters just before it.
+ * across a narrow gutter) is a small blob too, with that line's letters just before it. A rule through the whole
+ * line's height is no letter: the side of a box the list is framed in.
  */
 function clearBefore(bx0: number, y0: number, y1: number, h: number, dark: (x: number, y: number) => boolean): boolean {
-  for (let x = Math.max(0, Math.floor(bx0 - 1.5 * h)); x < bx0 - 0.2 * h; x++) for (let y = y0; y < y1; y++) if (dark(x, y)) return false;
+  for (let x = Math.max(0, Math.floor(bx0 - 1.5 * h)); x < bx0 - 0.2 * h; x++) {
+    if (ruleAt(x, y0, y1, dark)) continue;
+    for (let y = y0; y < y1; y++) if (dark(x, y)) return false;
+  }
   return true;
+}
+
+/** Ink down the whole of a line's height: a rule, never a letter or a bullet. */
+function ruleAt(x: number, y0: number, y1: number, dark: (x: number, y: number) => boolean): boolean {
+  for (let y = y0; y < y1; y++) if (!dark(x, y)) return false;
+  return y1 > y0;
 }
 
 /**
@@ -125,10 +138,30 @@ const DOT = /^[.·•∙●◦°oO](?: ?[.·•∙])?$/;
 export function loneBullets(boxes: readonly BBox[], texts: (string | undefined)[]): void {
   boxes.forEach((b, i) => {
     const h = height(b);
-    if (!DOT.test(texts[i]?.trim() ?? '') || width(b) > 1.5 * h) return;
+    if (!DOT.test(texts[i]?.trim() ?? '') || width(b) > 2 * h) return;
     const line = boxes.some(
       (c, j) => j !== i && (texts[j]?.trim().length ?? 0) > 1 && width(c) > 2 * height(c) && c[0] > (b[0] + b[2]) / 2 && c[0] < b[2] + 2 * h && verticalOverlap(b, c) > 0.5,
     );
     if (line) texts[i] = '•';
   });
+}
+
+/**
+ * Boxes the detector drew around a bullet alone, before a line whose bullet was found in the pixels (`marked`), read
+ * as nothing (a reading the recognizer doubted) or a dot: they are that line's mark, not a line. Kept, they led the
+ * line's row, and it was no list item (a list in a shaded box, where the detector boxes every bullet).
+ */
+export function markBoxes(boxes: readonly BBox[], texts: readonly (string | undefined)[], indices: readonly number[], marked: ReadonlySet<number>): Set<number> {
+  const out = new Set<number>();
+  for (const i of indices) {
+    const b = boxes[i]!;
+    const t = texts[i]?.trim() ?? '';
+    if ((t !== '' && !DOT.test(t)) || width(b) > 2 * height(b)) continue;
+    const line = [...marked].some((j) => {
+      const c = boxes[j]!;
+      return j !== i && c[0] > (b[0] + b[2]) / 2 && c[0] < b[2] + height(c) && verticalOverlap(b, c) > 0.5;
+    });
+    if (line) out.add(i);
+  }
+  return out;
 }

@@ -305,3 +305,21 @@ describe('bold lines at the body size (a PDF states sizes and bold faces)', () =
     expect(kindOf(caption, 'his debut wearing them GETTY')).not.toBe('heading');
   });
 });
+
+describe('first-line indents', () => {
+  const f = layoutFixture('html-news-brief-p1.json');
+  const starts = (lines: TextLine[]) => layoutPage(lines, f.size, { unclipRatio: f.unclipRatio! }).map((b) => lines[b.lines[0]!]!.text ?? '');
+
+  it('starts a paragraph at an indent of an em where the PDF states its sizes (a newspaper page printed from HTML)', () => {
+    const first = starts(f.lines);
+    // The byline over the story, and each paragraph set in by an em under a full line.
+    expect(first).toContain('By Novak Lindqvist');
+    expect(first).toContain('One national corner repaired the teacher 75 small house');
+    expect(first).toContain('A local river opened a its recent late the. The bright');
+  });
+
+  it('takes an indent of an em for the ragged edge of lines read from their pixels', () => {
+    const first = starts(f.lines.map(({ size: _, ...l }) => l));
+    expect(first).not.toContain('A local river opened a its recent late the. The bright');
+  });
+});

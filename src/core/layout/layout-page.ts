@@ -17,7 +17,7 @@ import { contentsEntries } from './contents';
 import { lineUnits } from './hanging-markers';
 import { joinColumnBreaks } from './column-breaks';
 import { centerInside, coreBox, coreSize, height, median, union, width } from './geometry';
-import { findDrawnBullets } from './bullets';
+import { findDrawnBullets, markBoxes } from './bullets';
 import { findFigures } from './figures';
 import { findRuledTables } from './ruled-tables';
 import { findBandedTables } from './rule-bands';
@@ -101,7 +101,11 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   // A recognized box that is a piece of a column rule is no line at all (a PDF's own text is text wherever it is).
   const recognized = valid.map(({ i }) => i).filter((i) => lines[i]!.size === undefined);
   const onRules = allRules ? rulePieces(allRules.vertical, boxes, recognized, body) : new Set<number>();
-  const rest = valid.map(({ i }) => i).filter((i) => !headerIds.includes(i) && !footerIds.includes(i) && !onRules.has(i));
+  const kept = valid.map(({ i }) => i).filter((i) => !headerIds.includes(i) && !footerIds.includes(i) && !onRules.has(i));
+  const drawn = image ? findDrawnBullets(image, boxes, kept, [...headerIds, ...footerIds].map((i) => boxes[i]!)) : new Set<number>();
+  // A drawn bullet the detector boxed on its own is the mark of the line after it, no line (bullets.ts).
+  const marks = markBoxes(boxes, lines.map((l) => l.text), kept, drawn);
+  const rest = kept.filter((i) => !marks.has(i));
   // Table rules are thin next to the text: a scan enlarged for reading (upright-page.ts) draws a 1 px rule
   // 5–7 px thick, so the bound grows with the body text's height.
   const rulings = allRules ? thinRulings(allRules, Math.max(6, Math.round(body / 4))) : undefined;
@@ -133,7 +137,7 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   ];
   const sizeOf = textSize(lines, rest, o.unclipRatio);
   const bodySize = bodySizeOf(rest, sizeOf, lines);
-  const bullets = image ? findDrawnBullets(image, boxes, rest.filter((i) => !inTable.has(i)), [...headerIds, ...footerIds].map((i) => boxes[i]!)) : new Set<number>();
+  const bullets = new Set([...drawn].filter((i) => !inTable.has(i) && !marks.has(i)));
   const statedSizes = statesSizes(lines, rest);
   // With stated sizes, how wide a line's glyphs run for their size, against the body's: capitals and bold set
   // at the body's size run wider.

@@ -33,7 +33,7 @@ export function readingOrder(units: Unit[], body: number, minGap: number): Unit[
   return out;
 }
 
-function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: number): void {
+function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: number, known: [number, number][] = []): void {
   if (units.length === 0) return;
   if (units.length === 1 || depth > 12) {
     out.push(sortByRows(units));
@@ -41,9 +41,14 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
   }
   // Where figures hide every gutter, the gutters are looked for again past them: a newspaper's picture over three
   // narrow columns fills each gutter's projection. Those figures are then read as units spanning the columns.
-  let channels = findChannels(units, minGap, body).slice(0, 1);
+  const found = findChannels(units, minGap, body);
+  let channels = found.slice(0, 1);
   const pastFigures = channels.length === 0 && units.some((u) => u.kind === 'figure');
   if (pastFigures) channels = findChannels(units, minGap, body, true).slice(0, 1);
+  // A gutter of the region around, clear here with text on both sides of it, parts columns too short to show
+  // their own (a story's last lines in three columns under its heading were read row by row across them).
+  if (channels.length === 0) channels = known.filter((c) => clearGutter(units, c)).slice(0, 1);
+  known = [...found, ...known];
   if (channels.length === 0) {
     // Margin notes beside one column are read after it, not spliced into its lines.
     const region = union(units.map((u) => u.box));
@@ -95,6 +100,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
   // centred under a centred one across the gap, as close under it as that one is under the line above it (an author
   // block's "Germany" under "Institute of Critical Studies").
   const byTop = [...units].sort((a, b) => a.box[1] - b.box[1]);
+  const lead = usualGap(byTop, body);
   const middle = (b: BBox) => (b[0] + b[2]) / 2;
   const gapAbove = (s: Unit) => Math.min(...spanning.filter((t) => t.box[3] <= s.box[1]).map((t) => s.box[1] - t.box[3]));
   for (const u of byTop) {
@@ -103,11 +109,16 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     const under = (s: Unit) => {
       const gap = u.box[1] - s.box[3];
       if (s.box[3] > u.box[1] + 0.3 * body) return false;
-      if (gap < 0.6 * body && Math.abs(s.box[0] - u.box[0]) < body) return true;
+      if (gap < Math.max(0.6 * body, lead + 0.3 * body) && Math.abs(s.box[0] - u.box[0]) < body) return true;
       return across && Math.abs(middle(s.box) - middle(u.box)) < body && gap < Math.min(2 * body, gapAbove(s) + 0.5 * body);
     };
     const above = spanning.filter(under);
     if (above.length && !units.some((v) => v !== u && !spanning.includes(v) && Math.abs(v.box[1] - u.box[1]) < 0.5 * body)) spanning.push(u);
+  }
+  // A box's title over text across the gap reads with that text (titleOver).
+  for (const t of [...spanning]) {
+    const title = titleOver(units.filter((v) => !spanning.includes(v)), t.box[1], body);
+    if (title) spanning.push(title);
   }
   // A heading that opens a new set of columns (a newsletter's "2. Operations" over columns that start again under it)
   // spans them though its words fill one: set larger than the body, with white beside it across the gap, and the
@@ -123,9 +134,10 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     // A line of one, white across the gap beside it and a little above and below it in its own column.
     const near = (v: Unit, reach: number) => v !== u && v.box[3] > u.box[1] - reach && v.box[1] < u.box[3] + reach;
     if (units.some((v) => (side(v) === side(u) ? near(v, 0.8 * body) : near(v, body)))) continue;
-    // The other side's text stops just above and starts again just below: one white band across the set.
+    // The other side's text stops just above and starts again just below (a byline under the heading aside): one
+    // white band across the set. Boxes measured on their cores stand a line's white (lead) apart.
     const others = units.filter((v) => side(v) !== side(u) && !v.kind);
-    if (others.some((v) => v.box[3] <= top && v.box[3] > top - 2 * body) && others.some((v) => v.box[1] >= bottom && v.box[1] < bottom + 2 * body)) {
+    if (others.some((v) => v.box[3] <= top && v.box[3] > top - 2 * body - lead) && others.some((v) => v.box[1] >= bottom && v.box[1] < bottom + 2 * (body + lead))) {
       spanning.push(u);
       u.opensSet = true;
     }
@@ -140,7 +152,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
       while (c < edges.length && cx > edges[c]!) c++;
       columns[c]!.push(u);
     }
-    for (const col of columns) cut(col, body, minGap, out, depth + 1);
+    for (const col of columns) cut(col, body, minGap, out, depth + 1, known);
     return;
   }
   // Bands separated by the spanning units.
@@ -172,7 +184,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     if (last && b.length === 1 && spanning.includes(b[0]!) && last.every((u) => spanning.includes(u))) last.push(b[0]!);
     else merged.push(b);
   }
-  for (const b of merged) cut(b, body, minGap, out, depth + 1);
+  for (const b of merged) cut(b, body, minGap, out, depth + 1, known);
 }
 
 /**
@@ -259,6 +271,25 @@ export function findChannels(units: Unit[], minGap: number, minHeight: number, p
   // is only considered inside the sidebar, after the gap between the sidebar and the body text.
   const q = (c: [number, number]) => quality.get(`${c[0]},${c[1]}`)!;
   return valid.sort((p, r) => Math.round(10 * q(p).share) - Math.round(10 * q(r).share) || Math.round(q(p).slivers) - Math.round(q(r).slivers) || q(r).thinner - q(p).thinner);
+}
+
+/**
+ * The usual white between a line and the next under it (units sorted by top): a detector's boxes, measured on their
+ * cores, stand well apart even in a paragraph.
+ */
+function usualGap(byTop: Unit[], body: number): number {
+  const gaps: number[] = [];
+  byTop.forEach((u, k) => {
+    const next = byTop.slice(k + 1).find((v) => v.box[1] >= u.box[3] - 0.5 * body && v.box[0] < u.box[2] && v.box[2] > u.box[0]);
+    if (next && next.box[1] - u.box[3] < 3 * body) gaps.push(next.box[1] - u.box[3]);
+  });
+  return gaps.length ? median(gaps) : 0;
+}
+
+/** Nothing crosses the gutter and text stands on both sides of it. */
+function clearGutter(units: Unit[], c: [number, number]): boolean {
+  const mid = (c[0] + c[1]) / 2;
+  return units.some((u) => u.box[2] <= mid) && units.some((u) => u.box[0] >= mid) && !units.some((u) => crossesChannel(u.box, c));
 }
 
 /**
@@ -375,6 +406,21 @@ function outsideChannel(units: Unit[], channel: [number, number], pastFigures: b
     units.filter((u) => centerY(u.box) >= cutBelow),
   ].filter((p) => p.length > 0);
   return parts.length > 1 ? parts : undefined;
+}
+
+/**
+ * The title of text across the columns' gap that starts at `top` (a framed box's "In brief" over its items): a unit
+ * alone under the columns' ends, white across the gap above it, and closer to that text than to anything above. Read
+ * at the foot of the column it stands in, it came before the other column.
+ */
+function titleOver(units: Unit[], top: number, body: number): Unit | undefined {
+  const over = units.filter((u) => u.box[3] <= top + 0.3 * body && u.box[3] > top - 6 * body);
+  return over.find((u) => {
+    const below = top - u.box[3];
+    const above = units.filter((v) => v !== u && v.box[3] <= u.box[1] + 0.3 * body);
+    const beside = units.some((v) => v !== u && v.box[3] > u.box[1] + 0.3 * body && v.box[1] < top - 0.3 * body);
+    return above.length > 0 && !beside && Math.min(...above.map((v) => u.box[1] - v.box[3])) >= Math.max(3 * body, 1.5 * below);
+  });
 }
 
 /** One column: rows top to bottom, left to right within a row. */

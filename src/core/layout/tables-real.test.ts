@@ -263,6 +263,12 @@ describe('tables on real pages', () => {
     expect(read('twocol-journal-p4').tables).toEqual([]);
   });
 
+  it('does not take a story in three justified columns for a table, its stretched lines boxed word by word (a newspaper page printed from HTML)', () => {
+    const { tables, markdown } = read('news-justified-p1');
+    expect(tables).toEqual([]);
+    expect(markdown).toContain('This southern theatre delayed near of 262 visitor forest storm meeting a');
+  });
+
   it('does not take a two-column index for a table (TI-89 guidebook index p3)', () => {
     expect(read('index-guidebook-p3').tables).toEqual([]);
   });

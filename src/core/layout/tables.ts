@@ -311,9 +311,11 @@ function looksLikeTextColumns(run: GridRow[], boxes: BBox[], cols: [number, numb
   const widths = cols.map((c) => c[1] - c[0]);
   if (Math.min(...widths) < 0.2 * pageWidth) return false;
   if (Math.max(...widths) / Math.min(...widths) > 1.6) return false;
-  const ids = run.flatMap((r) => r.ids);
-  const filling = ids.filter((id) => cols.some((c) => width(boxes[id]!) >= 0.8 * (c[1] - c[0]))).length;
-  return filling >= 0.6 * ids.length;
+  // A row's pieces in one column are one line: a justified line in a narrow column stretches its spaces so wide that
+  // the detector boxes its words apart.
+  const pieces = run.flatMap((r) => cols.map((c) => r.ids.filter((id) => (boxes[id]![0] + boxes[id]![2]) / 2 >= c[0] && (boxes[id]![0] + boxes[id]![2]) / 2 <= c[1])).filter((ids) => ids.length > 0));
+  const filling = pieces.filter((ids) => cols.some((c) => width(union(ids.map((id) => boxes[id]!))) >= 0.8 * (c[1] - c[0]))).length;
+  return filling >= 0.6 * pieces.length;
 }
 
 /**
