@@ -21,6 +21,19 @@ describe('reading order on real pages', () => {
     expect(at(order, 'The recent railway closed')).toBe(at(order, 'a coal 756.') + 1);
   });
 
+  it('reads notes beside the text after it, under a title set across both (a report page printed from HTML)', () => {
+    const order = readOrder(fixture('html-report-notes-p1.json'));
+    expect(at(order, 'public share followed 187 court')).toBe(at(order, 'A regional table returned') + 1);
+    expect(at(order, 'while Lindqvist the district')).toBe(at(order, 'A early sheep visited') + 1);
+    expect(at(order, 'A early sheep visited')).toBeGreaterThan(at(order, 'A annual winter visited'));
+  });
+
+  it("reads a story's columns before the next story's heading where its last column ends a line higher (a newspaper page printed from HTML)", () => {
+    const order = readOrder(fixture('html-news-next-story-p2.json'));
+    expect(at(order, 'local growth replaced Harlow')).toBeLessThan(at(order, 'Steady survey noted'));
+    expect(at(order, 'garden with of Ferreira traffic')).toBeLessThan(at(order, 'Steady survey noted'));
+  });
+
   it('keeps the short last line of an item across the columns with it (the same page)', () => {
     const f = fixture('html-news-short-columns-p1.json');
     // The boxes the detector drew around the items' bullets (empty: no text) are left out, as the page's pixels let
