@@ -28,10 +28,14 @@ describe('reading order on real pages', () => {
     expect(at(order, 'A early sheep visited')).toBeGreaterThan(at(order, 'A annual winter visited'));
   });
 
-  it("reads a story's columns before the next story's heading where its last column ends a line higher (a newspaper page printed from HTML)", () => {
+  it("reads a story's columns before the next story's heading where its columns end a row or two apart (a newspaper page printed from HTML)", () => {
     const order = readOrder(fixture('html-news-next-story-p2.json'));
     expect(at(order, 'local growth replaced Harlow')).toBeLessThan(at(order, 'Steady survey noted'));
     expect(at(order, 'garden with of Ferreira traffic')).toBeLessThan(at(order, 'Steady survey noted'));
+    // Its columns ending two rows apart, the last a row above the middle one.
+    const ragged = readOrder(fixture('html-news-ragged-ends-p2.json'));
+    expect(at(ragged, 'because after their a formal 12 Novak.')).toBeLessThan(at(ragged, 'Southern letter noted'));
+    expect(at(ragged, 'law old of. The recent price')).toBe(at(ragged, 'power its engine Novak for concert') + 1);
   });
 
   it('keeps the short last line of an item across the columns with it (the same page)', () => {

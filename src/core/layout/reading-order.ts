@@ -135,11 +135,11 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     // A line of one, white across the gap beside it and a little above and below it in its own column.
     const near = (v: Unit, reach: number) => v !== u && v.box[3] > u.box[1] - reach && v.box[1] < u.box[3] + reach;
     if (units.some((v) => (side(v) === side(u) ? near(v, 0.8 * body) : near(v, body)))) continue;
-    // The other side's text stops just above and starts again just below, a line either way (its last line a row
-    // higher, a byline under the heading): one white band across the set. Boxes measured on their cores stand a
-    // line's white (lead) apart.
+    // The other side's text stops just above and starts again just below, within two lines above (its columns end
+    // a row or two apart) and one below (past a byline under the heading): one white band across the set. Boxes
+    // measured on their cores stand a line's white (lead) apart.
     const others = units.filter((v) => side(v) !== side(u) && !v.kind);
-    if (others.some((v) => v.box[3] <= top && v.box[3] > top - 2 * (body + lead)) && others.some((v) => v.box[1] >= bottom && v.box[1] < bottom + 2 * (body + lead))) {
+    if (others.some((v) => v.box[3] <= top && v.box[3] > top - 3 * (body + lead)) && others.some((v) => v.box[1] >= bottom && v.box[1] < bottom + 2 * (body + lead))) {
       spanning.push(u);
       u.opensSet = true;
     }
