@@ -33,7 +33,7 @@ export function readingOrder(units: Unit[], body: number, minGap: number): Unit[
   return out;
 }
 
-function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: number, known: [number, number][] = []): void {
+function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: number): void {
   if (units.length === 0) return;
   if (units.length === 1 || depth > 12) {
     out.push(sortByRows(units));
@@ -41,14 +41,9 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
   }
   // Where figures hide every gutter, the gutters are looked for again past them: a newspaper's picture over three
   // narrow columns fills each gutter's projection. Those figures are then read as units spanning the columns.
-  const found = findChannels(units, minGap, body);
-  let channels = found.slice(0, 1);
+  let channels = findChannels(units, minGap, body).slice(0, 1);
   const pastFigures = channels.length === 0 && units.some((u) => u.kind === 'figure');
   if (pastFigures) channels = findChannels(units, minGap, body, true).slice(0, 1);
-  // A gutter of the region around, clear here with text on both sides of it, parts columns too short to show
-  // their own (a story's last lines in three columns under its heading were read row by row across them).
-  if (channels.length === 0) channels = known.filter((c) => clearGutter(units, c)).slice(0, 1);
-  known = [...found, ...known];
   if (channels.length === 0) {
     // Margin notes beside one column are read after it, not spliced into its lines. The column's extent is its
     // lines', not a title's set larger over it and the notes.
@@ -154,7 +149,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
       while (c < edges.length && cx > edges[c]!) c++;
       columns[c]!.push(u);
     }
-    for (const col of columns) cut(col, body, minGap, out, depth + 1, known);
+    for (const col of columns) cut(col, body, minGap, out, depth + 1);
     return;
   }
   // Bands separated by the spanning units.
@@ -186,7 +181,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     if (last && b.length === 1 && spanning.includes(b[0]!) && last.every((u) => spanning.includes(u))) last.push(b[0]!);
     else merged.push(b);
   }
-  for (const b of merged) cut(b, body, minGap, out, depth + 1, known);
+  for (const b of merged) cut(b, body, minGap, out, depth + 1);
 }
 
 /**
@@ -286,12 +281,6 @@ function usualGap(byTop: Unit[], body: number): number {
     if (next && next.box[1] - u.box[3] < 3 * body) gaps.push(next.box[1] - u.box[3]);
   });
   return gaps.length ? median(gaps) : 0;
-}
-
-/** Nothing crosses the gutter and text stands on both sides of it. */
-function clearGutter(units: Unit[], c: [number, number]): boolean {
-  const mid = (c[0] + c[1]) / 2;
-  return units.some((u) => u.box[2] <= mid) && units.some((u) => u.box[0] >= mid) && !units.some((u) => crossesChannel(u.box, c));
 }
 
 /**
