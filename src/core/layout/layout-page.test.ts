@@ -323,3 +323,14 @@ describe('first-line indents', () => {
     expect(first).not.toContain('A local river opened a its recent late the. The bright');
   });
 });
+
+describe('a title over text across the columns', () => {
+  it('stays a block of its own, read before the text (failing_pdf_pg9 p1: "ABSTRACT" over the abstract)', () => {
+    const f = layoutFixture('failing-pdf-p1.json');
+    const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+    const first = blocks.map((b) => b.lines.map((i) => f.lines[i]!.text ?? '').join(' '));
+    const title = first.findIndex((t) => t === 'ABSTRACT');
+    expect(title).toBeGreaterThanOrEqual(0);
+    expect(first[title + 1]).toMatch(/^RNA structural motifs are recurrent/);
+  });
+});

@@ -18,6 +18,11 @@ describe('reading order on real pages', () => {
     expect(at(order, 'careful model wool surface regional.')).toBeLessThan(at(order, 'Southern union reduced'));
   });
 
+  it('keeps a section number at the left of the text with its heading, a title set wider above (issue6132.pdf p1)', () => {
+    const order = readOrder(fixture('issue6132-p1.json'));
+    expect(at(order, 'Introduction')).toBe(order.indexOf('1') + 1);
+  });
+
   it('reads notes beside the text after it, under a title set across both (a report page printed from HTML)', () => {
     const order = readOrder(fixture('html-report-notes-p1.json'));
     expect(at(order, 'public share followed 187 court')).toBe(at(order, 'A regional table returned') + 1);

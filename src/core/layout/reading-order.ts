@@ -45,13 +45,15 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
   const pastFigures = channels.length === 0 && units.some((u) => u.kind === 'figure');
   if (pastFigures) channels = findChannels(units, minGap, body, true).slice(0, 1);
   if (channels.length === 0) {
-    // Margin notes beside one column are read after it, not spliced into its lines. The column's extent is its
-    // lines', not a title's set larger over it and the notes.
+    // Margin notes beside one column are read after it, not spliced into its lines. The column ends at its lines'
+    // right, not at a title's set larger over it and the notes; on the left, a heading's number hung out in the
+    // margin is the column's.
     const region = union(units.map((u) => u.box));
-    const wide = units.filter((u) => u.box[2] - u.box[0] > 0.5 * (region[2] - region[0]) && u.box[3] - u.box[1] < HEADING_HEIGHT * body);
-    if (wide.length >= 3) {
+    const wide = units.filter((u) => u.box[2] - u.box[0] > 0.5 * (region[2] - region[0]));
+    const lines = wide.filter((u) => u.box[3] - u.box[1] < HEADING_HEIGHT * body);
+    if (wide.length >= 3 && lines.length > 0) {
       const lo = Math.min(...wide.map((u) => u.box[0]));
-      const hi = Math.max(...wide.map((u) => u.box[2]));
+      const hi = Math.max(...lines.map((u) => u.box[2]));
       const margin = units.filter((u) => u.box[2] < lo - minGap || u.box[0] > hi + minGap);
       if (margin.length > 0 && margin.length < units.length / 4) {
         out.push(sortByRows(units.filter((u) => !margin.includes(u))));
@@ -111,10 +113,14 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     const above = spanning.filter(under);
     if (above.length && !units.some((v) => v !== u && !spanning.includes(v) && Math.abs(v.box[1] - u.box[1]) < 0.5 * body)) spanning.push(u);
   }
-  // A box's title over text across the gap reads with that text (titleOver).
+  // A box's title over text across the gap reads before that text (titleOver), a band of its own.
+  const titles = new Set<Unit>();
   for (const t of [...spanning]) {
     const title = titleOver(units.filter((v) => !spanning.includes(v)), t.box[1], body);
-    if (title) spanning.push(title);
+    if (title) {
+      spanning.push(title);
+      titles.add(title);
+    }
   }
   // A heading that opens a new set of columns (a newsletter's "2. Operations" over columns that start again under it)
   // spans them though its words fill one: set larger than the body, with white beside it across the gap, and the
@@ -178,7 +184,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
   const merged: Unit[][] = [];
   for (const b of bands) {
     const last = merged[merged.length - 1];
-    if (last && b.length === 1 && spanning.includes(b[0]!) && last.every((u) => spanning.includes(u))) last.push(b[0]!);
+    if (last && b.length === 1 && spanning.includes(b[0]!) && !titles.has(b[0]!) && last.every((u) => spanning.includes(u) && !titles.has(u))) last.push(b[0]!);
     else merged.push(b);
   }
   for (const b of merged) cut(b, body, minGap, out, depth + 1);
