@@ -131,7 +131,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
   // Columns of a set are alike: a narrow column of side headings beside the text is no set.
   const alike = Math.max(lineWidth(false), lineWidth(true)) <= SET_WIDTHS * Math.min(lineWidth(false), lineWidth(true));
   for (const u of alike ? units : []) {
-    if (spanning.includes(u) || u.box[3] - u.box[1] < HEADING_HEIGHT * body) continue;
+    if (spanning.includes(u) || u.kind || u.box[3] - u.box[1] < HEADING_HEIGHT * body) continue;
     const [top, bottom] = [u.box[1] - body, u.box[3] + body];
     // A line of one, white across the gap beside it and a little above and below it in its own column.
     const near = (v: Unit, reach: number) => v !== u && v.box[3] > u.box[1] - reach && v.box[1] < u.box[3] + reach;

@@ -131,6 +131,13 @@ describe('tables on real pages', () => {
     expect(rows[0]!.header.every(Boolean)).toBe(true);
   });
 
+  it("reads a card's table where it stands, not as a heading opening a set of columns (HTML5 canvas cheat sheet p1)", () => {
+    // Taller than a line, the table had passed for a heading with white beside it across the cards' gap.
+    const { markdown } = read('cards-canvas-p1');
+    expect(markdown.indexOf('Image drawing')).toBeGreaterThan(-1);
+    expect(markdown.indexOf('Image drawing')).toBeLessThan(markdown.indexOf('Compositing'));
+  });
+
   it('finds the small tables in a page of cards, one card at a time (HTML5 canvas cheat sheet p1)', () => {
     const { tables, texts } = read('cards-canvas-p1');
     const withCell = (cell: string) => tables.map((t) => rowsOf(t, texts)).find((rows) => rows.some((r) => r.cells.includes(cell)))!;
