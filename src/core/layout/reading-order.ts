@@ -45,16 +45,19 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
   const pastFigures = channels.length === 0 && units.some((u) => u.kind === 'figure');
   if (pastFigures) channels = findChannels(units, minGap, body, true).slice(0, 1);
   if (channels.length === 0) {
-    // Margin notes beside one column are read after it, not spliced into its lines. The column ends at its lines'
-    // right, not at a title's set larger over it and the notes; on the left, a heading's number hung out in the
-    // margin is the column's.
+    // Margin notes beside one column are read after it, not spliced into its lines.
     const region = union(units.map((u) => u.box));
     const wide = units.filter((u) => u.box[2] - u.box[0] > 0.5 * (region[2] - region[0]));
-    const lines = wide.filter((u) => u.box[3] - u.box[1] < HEADING_HEIGHT * body);
-    if (wide.length >= 3 && lines.length > 0) {
+    if (wide.length >= 3) {
       const lo = Math.min(...wide.map((u) => u.box[0]));
-      const hi = Math.max(...lines.map((u) => u.box[2]));
-      const margin = units.filter((u) => u.box[2] < lo - minGap || u.box[0] > hi + minGap);
+      const hi = Math.max(...wide.map((u) => u.box[2]));
+      const beyond = (right: number) => units.filter((u) => u.box[2] < lo - minGap || u.box[0] > right + minGap);
+      // Notes of words right of the column end at its lines' right, not at a title's set larger over both (a form's
+      // line numbers and amounts at the right are no notes).
+      const lines = wide.filter((u) => u.box[3] - u.box[1] < HEADING_HEIGHT * body);
+      const notes = lines.length ? beyond(Math.max(...lines.map((u) => u.box[2]))) : [];
+      const worded = notes.length > 0 && median(notes.map((u) => u.box[2] - u.box[0])) >= 8 * body;
+      const margin = worded ? notes : beyond(hi);
       if (margin.length > 0 && margin.length < units.length / 4) {
         out.push(sortByRows(units.filter((u) => !margin.includes(u))));
         out.push(sortByRows(margin));

@@ -261,6 +261,13 @@ describe('tables on real pages', () => {
     expect(markdown).toContain('<tr><td colspan="6">Effect of pubertal induction regimen on uterine outcome</td></tr>');
   });
 
+  it("reads a form's line numbers at the right with their lines, not as side notes after the page (prefilled_f1040.pdf p1)", () => {
+    const { markdown } = read('form-f1040-p1');
+    const taxable = markdown.indexOf('Taxable interest. Attach Schedule B');
+    expect(taxable).toBeGreaterThan(-1);
+    expect(markdown.slice(taxable, markdown.indexOf('Tax-exempt interest'))).toMatch(/\b8a\b/);
+  });
+
   it('does not take a form’s boxes for a table (modèle 160 p1)', () => {
     expect(read('form-160f-p1').tables).toEqual([]);
   });
