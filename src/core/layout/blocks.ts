@@ -131,7 +131,10 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
     let start = !cur || !prev;
     if (cur && prev) {
       const gap = r.box[1] - prev.box[3];
-      const indentNow = r.box[0] - col[0] > indent;
+      // An indent under an em's is a new paragraph only after a line that ends a sentence or stops short: a note's
+      // second line stands in past its mark ("⋆ Thanks … the anonymous" / "referee for …").
+      const ended = CLAUSE_END.test(prev.text) || prev.box[2] - prev.box[0] < 0.75 * colW;
+      const indentNow = r.box[0] - col[0] > (ended ? indent : body);
       const indentPrev = prev.box[0] - col[0] > indent;
       // A contents line ends at its page number: the next entry starts anew.
       const prevShort = (prev.box[2] < col[2] - 0.25 * colW && (!prev.hasText || CLAUSE_END.test(prev.text))) || isLeaderLine(prev.text) || entry(prev);

@@ -318,6 +318,13 @@ describe('first-line indents', () => {
     expect(first).toContain('A local river opened a its recent late the. The bright');
   });
 
+  it("keeps a note's second line, set in past its mark, in the note (overrun_on_pg8 p1)", () => {
+    const note = layoutFixture('overrun-p1-note.json');
+    const blocks = layoutPage(note.lines, note.size, { unclipRatio: note.unclipRatio! });
+    const thanks = blocks.find((b) => b.lines.some((i) => note.lines[i]!.text?.startsWith('⋆ Thanks to Val Tannen')));
+    expect(thanks!.lines.map((i) => note.lines[i]!.text)).toContain('referee for catching many glitches and giving good advice in general.');
+  });
+
   it('takes an indent of an em for the ragged edge of lines read from their pixels', () => {
     const first = starts(f.lines.map(({ size: _, ...l }) => l));
     expect(first).not.toContain('A local river opened a its recent late the. The bright');
