@@ -116,9 +116,10 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     const above = spanning.filter(under);
     if (above.length && !units.some((v) => v !== u && !spanning.includes(v) && Math.abs(v.box[1] - u.box[1]) < 0.5 * body)) spanning.push(u);
   }
-  // A box's title over text across the gap reads before that text (titleOver), a band of its own.
+  // A box's title over text across the gap reads before that text (titleOver), a band of its own. A table keeps its
+  // heading where it stands (a card's "Attributes" over its table).
   const titles = new Set<Unit>();
-  for (const t of [...spanning]) {
+  for (const t of spanning.filter((v) => !v.kind)) {
     const title = titleOver(units.filter((v) => !spanning.includes(v)), t.box[1], body);
     if (title) {
       spanning.push(title);

@@ -138,6 +138,11 @@ describe('tables on real pages', () => {
     expect(markdown.indexOf('Image drawing')).toBeLessThan(markdown.indexOf('Compositing'));
   });
 
+  it("keeps a card's title a heading, a table's heading in the card beside it where it stands (HTML5 canvas cheat sheet p2)", () => {
+    const { markdown } = read('cards-canvas-p2');
+    expect(markdown).toMatch(/^#+ Text$/m);
+  });
+
   it('finds the small tables in a page of cards, one card at a time (HTML5 canvas cheat sheet p1)', () => {
     const { tables, texts } = read('cards-canvas-p1');
     const withCell = (cell: string) => tables.map((t) => rowsOf(t, texts)).find((rows) => rows.some((r) => r.cells.includes(cell)))!;
