@@ -137,14 +137,14 @@ const DOT = /^[.·•∙●◦°oO](?: ?[.·•∙])?$/;
  */
 export function loneBullets(boxes: readonly BBox[], texts: (string | undefined)[]): void {
   boxes.forEach((b, i) => {
-    const h = height(b);
-    if (!DOT.test(texts[i]?.trim() ?? '') || width(b) > 2 * h) return;
-    const line = boxes.some(
-      (c, j) => j !== i && (texts[j]?.trim().length ?? 0) > 1 && width(c) > 2 * height(c) && c[0] > (b[0] + b[2]) / 2 && c[0] < b[2] + 2 * h && verticalOverlap(b, c) > 0.5,
-    );
+    if (!DOT.test(texts[i]?.trim() ?? '') || width(b) > 2 * height(b)) return;
+    const line = boxes.some((c, j) => j !== i && (texts[j]?.trim().length ?? 0) > 1 && width(c) > 2 * height(c) && standsBefore(b, c, 2 * height(b)));
     if (line) texts[i] = '•';
   });
 }
+
+/** Box `b` stands just before line `c` on its row: `c` starts right of b's middle and within `reach` of its end. */
+const standsBefore = (b: BBox, c: BBox, reach: number) => c[0] > (b[0] + b[2]) / 2 && c[0] < b[2] + reach && verticalOverlap(b, c) > 0.5;
 
 /**
  * Boxes the detector drew around a bullet alone, before a line whose bullet was found in the pixels (`marked`), read
@@ -153,15 +153,12 @@ export function loneBullets(boxes: readonly BBox[], texts: (string | undefined)[
  */
 export function markBoxes(boxes: readonly BBox[], texts: readonly (string | undefined)[], indices: readonly number[], marked: ReadonlySet<number>): Set<number> {
   const out = new Set<number>();
+  const lines = [...marked];
   for (const i of indices) {
     const b = boxes[i]!;
     const t = texts[i]?.trim() ?? '';
     if ((t !== '' && !DOT.test(t)) || width(b) > 2 * height(b)) continue;
-    const line = [...marked].some((j) => {
-      const c = boxes[j]!;
-      return j !== i && c[0] > (b[0] + b[2]) / 2 && c[0] < b[2] + height(c) && verticalOverlap(b, c) > 0.5;
-    });
-    if (line) out.add(i);
+    if (lines.some((j) => j !== i && standsBefore(b, boxes[j]!, height(boxes[j]!)))) out.add(i);
   }
   return out;
 }
