@@ -131,10 +131,13 @@ def quantize(src, ranges_path, dst, only=QUANTIZED):
             # their weight scale until the bias fits (their weights quantize to 0, as they nearly are)
             ws = np.maximum(ws, np.abs(b) / (float(xs) * 2.0 ** 30))
         ws[ws == 0] = 1.0
-        wq = np.clip(np.round(w / ws[:, None, None, None]), -127, 127).astype(np.int8)
+        wq = np.clip(np.round(w / ws[:, None, None, None]), -127, 127)
         base = n.name
-        new_inits.extend([numpy_helper.from_array(wq, f"{base}.wq"), numpy_helper.from_array(ws.astype(np.float32), f"{base}.ws"),
-                          numpy_helper.from_array(np.zeros(len(ws), np.int8), f"{base}.wz")])
+        # Stored as uint8 around zero point 128 (the same values as int8 around 0): onnxruntime's u8×s8 kernel on
+        # x86 without VNNI sums byte pairs into int16 (vpmaddubsw) and saturates, so the CLI read other text than
+        # the app's exact WASM kernel on such CPUs (measured: encoder outputs apart by up to 6.3); u8×u8 is exact.
+        new_inits.extend([numpy_helper.from_array((wq + 128).astype(np.uint8), f"{base}.wq"), numpy_helper.from_array(ws.astype(np.float32), f"{base}.ws"),
+                          numpy_helper.from_array(np.full(len(ws), 128, np.uint8), f"{base}.wz")])
         pre = [helper.make_node("DequantizeLinear", [f"{base}.wq", f"{base}.ws", f"{base}.wz"], [f"{base}.w"], name=f"{base}.wDQ", axis=0)]
         inputs = [qdq(x), f"{base}.w"]
         if b is not None:
