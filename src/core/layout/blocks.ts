@@ -84,10 +84,10 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
     bold: boldShare(ids, lines) > 0.5,
   }));
   const col = union(rows.map((r) => r.box));
-  // A heading that opens a set of columns, read as a band of its own, is as short as its text: measured against
-  // itself, it was full-width, and a paragraph. (Other lone lines keep their own width: a table's or a map's stray
-  // label set a little larger is no heading.)
-  const colW = rows.length === 1 && units.every((u) => u.opensSet) ? Math.max(col[2] - col[0], 0.5 * ctx.page.width) : col[2] - col[0];
+  // A heading read as a band of its own (opening a set of columns, a box's title) is as short as its text: measured
+  // against itself, it was full-width, and a paragraph. (Other lone lines keep their own width: a table's or a map's
+  // stray label set a little larger is no heading.)
+  const colW = rows.length === 1 && units.every((u) => u.ownBand) ? Math.max(col[2] - col[0], 0.5 * ctx.page.width) : col[2] - col[0];
   const gaps = rows.slice(1).map((r, k) => r.box[1] - rows[k]!.box[3]);
   const lineGap = median(gaps.filter((g, k) => g > -0.5 * body && Math.abs(rows[k + 1]!.size - rows[k]!.size) < 0.2)) || 0.3 * body;
   const wide = (r: Row) => (ctx.glyphWidth ? median(r.ids.map(ctx.glyphWidth)) : 1);

@@ -340,4 +340,12 @@ describe('a title over text across the columns', () => {
     expect(title).toBeGreaterThanOrEqual(0);
     expect(first[title + 1]).toMatch(/^RNA structural motifs are recurrent/);
   });
+
+  it('is a heading, measured against the page rather than against itself (form_on_later_pages p1)', () => {
+    const f = layoutFixture('form-later-pages-p1.json');
+    const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+    const title = blocks.find((b) => b.lines.some((i) => f.lines[i]!.text === 'ABOUT THIS APPLICATION FORM'));
+    expect(title?.type).toBe('heading');
+    expect(title?.lines).toHaveLength(1);
+  });
 });
