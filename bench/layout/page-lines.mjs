@@ -43,11 +43,11 @@ async function ownTextLines() {
   return {
     size: { width: image.width, height: image.height },
     unclipRatio: engine.detectorSpec.unclipRatio,
-    layer: visible.map((l) => ({ bbox: r(l.bbox), text: l.text, ...(l.size && { size: l.size }) })),
+    layer: visible.map((l) => ({ bbox: r(l.bbox), text: l.text, ...(l.size && { size: l.size }), ...(l.bold && { bold: true }) })),
     detected: upright.detected.map((l) => r(l.bbox)),
     // The rules the layout finds in the page's pixels (layout-page.ts), for a table fixture (test/fixtures/tables).
     rulings: findRulings(image, { maxThickness: Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) }),
-    lines: 'rejected' in read ? read : read.lines.map((l, i) => ({ bbox: r(l.bbox), text: read.texts[i], ...(l.size && { size: l.size }) })),
+    lines: 'rejected' in read ? read : read.lines.map((l, i) => ({ bbox: r(l.bbox), text: read.texts[i], ...(l.size && { size: l.size }), ...(l.bold && { bold: true }) })),
   };
 }
 

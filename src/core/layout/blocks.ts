@@ -10,7 +10,7 @@
 import type { BBox } from '../../protocol/page';
 import { groupRows, median, union } from './geometry';
 import type { Unit } from './reading-order';
-import { hasSectionNumber, isAmount, isAuthorList, isCaption, isEquationNumber, isItemMark, isLeaderLine, isOrnament, isPageNumber, listMarker, mathScore, mostlyLetters } from './text-cues';
+import { endsSentence, hasSectionNumber, isAmount, isAuthorList, isCaption, isEquationNumber, isItemMark, isLeaderLine, isOrnament, isPageNumber, listMarker, mathScore, mostlyLetters } from './text-cues';
 import type { Block, PageSize, TableGrid, TextLine } from './types';
 
 export interface BlockContext {
@@ -257,12 +257,13 @@ function rowKind(r: Row, k: number, rows: Row[], c: { body: number; col: BBox; c
   // At the body's stated size, a short bold line set apart from the text above and followed by plain text is a
   // heading ("1. Introduction"), not a numbered list's item; bold lines one under another are a caption, a standfirst
   // or a title set in two lines — unless the one above is set larger: the heading of the part this one heads
-  // ("2.2 Models" over "2.2.1 Linear models").
+  // ("2.2 Models" over "2.2.1 Linear models"), or it ends a sentence a line's white above (a boxed notice in bold).
   const prev = rows[k - 1];
   const next = rows[k + 1];
+  const gap = prev ? r.box[1] - prev.box[3] : Infinity;
   const boldHead =
     stated && r.bold && r.hasText && short && r.size >= 0.9 && text.length < 80 && !/[.,;:]$/.test(text) && headingWords(text) &&
-    (!prev || (r.box[1] - prev.box[3] > 0.3 * body && (!prev.bold || prev.size > 1.1 * r.size))) && next !== undefined && !next.bold;
+    gap > 0.3 * body && (!prev?.bold || prev.size > 1.1 * r.size || (gap >= body && endsSentence(prev.text))) && next !== undefined && !next.bold;
   if (r.hasText) {
     const mathText = eqNumber ? r.ids.slice(0, -1).map((i) => lines[i]!.text ?? '').join(' ') : text;
     if (mathScore(mathText) >= 0.5 && (short || eqNumber || mathScore(mathText) >= 0.8)) return 'formula';

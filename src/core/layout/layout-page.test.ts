@@ -349,3 +349,18 @@ describe('a title over text across the columns', () => {
     expect(title?.lines).toHaveLength(1);
   });
 });
+
+describe('a bold line at the body size over plain text', () => {
+  it("is a heading under a bold paragraph that ends its sentence a line's white above (form_on_later_pages p1)", () => {
+    const f = layoutFixture('form-later-pages-p1.json');
+    const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+    const text = (b: (typeof blocks)[number]) => b.lines.map((i) => f.lines[i]!.text).join(' ');
+    const k = blocks.findIndex((b) => text(b).startsWith('Privacy & Your Personal Information'));
+    expect(blocks[k]?.type).toBe('heading');
+    expect(text(blocks[k]!)).toBe('Privacy & Your Personal Information');
+    expect(text(blocks[k + 1]!)).toMatch(/^The information you provide/);
+    // The notice above, bold throughout, stays one paragraph.
+    expect(blocks[k - 1]?.type).toBe('paragraph');
+    expect(text(blocks[k - 1]!)).toMatch(/^CASA may refuse .* has not complied with\.$/);
+  });
+});
