@@ -1,17 +1,19 @@
 // A PDF page's layout input as the default pipeline builds it: the detector's boxes (at the size a page offered
 // its own text is detected at), the page's visible text-layer lines, and the lines the layout is given (the
 // boxes filled from the layer). With --scan, a scanned page's (or image's) as the recognizing pipeline builds it:
-// the page made upright, the detector's lines cut at column gutters (with their angles), not read. For looking at
+// the page made upright, the detector's lines cut at column gutters (with their angles), not read; with --read
+// as well, read by the recognizer as ocrPage reads them (unsure specks dropped, lone bullets marked). For looking at
 // a page and for cutting small fixtures from real pages (cut-fixture.py … lines|layer|detected, or … scan); its
 // rulings and lines make a table fixture (test/fixtures/tables: width, height, unclip, lines, rulings).
 //
-//   node bench/layout/page-lines.mjs FILE.pdf|IMAGE PAGE [OUT.json] [--scan]
+//   node bench/layout/page-lines.mjs FILE.pdf|IMAGE PAGE [OUT.json] [--scan [--read]]
 import { writeFileSync } from 'node:fs';
 import { register } from 'tsx/esm/api';
 
 register();
 const scan = process.argv.includes('--scan');
-const [file, pageArg, out] = process.argv.slice(2).filter((a) => a !== '--scan');
+const readToo = process.argv.includes('--read');
+const [file, pageArg, out] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const page = Number(pageArg ?? 1);
 const { openSource } = await import('../../cli/page-source.ts');
 const { openNodeEngine } = await import('../../src/node/page-ocr.ts');
@@ -56,9 +58,23 @@ async function scanLines() {
   const upright = await uprightPage(engine, image);
   const ratio = engine.detectorSpec.unclipRatio;
   const r = (v) => Math.round(v * 1000) / 1000;
+  const lines = splitAtGutters(upright.detected, upright.image, ratio);
+  const texts = readToo ? await readLines(upright.image, lines.map((l) => l.bbox)) : [];
   return {
     size: { width: upright.image.width, height: upright.image.height },
     unclipRatio: ratio,
-    lines: splitAtGutters(upright.detected, upright.image, ratio).map((l) => ({ bbox: l.bbox.map(r), ...(l.angle !== undefined && { angle: r(l.angle) }) })),
+    lines: lines.map((l, i) => ({ bbox: l.bbox.map(r), ...(l.angle !== undefined && { angle: r(l.angle) }), ...(texts[i] !== undefined && { text: texts[i] }) })),
   };
+}
+
+async function readLines(image, boxes) {
+  const { readBoxes } = await import('../../src/core/pipeline/read-boxes.ts');
+  const { dropUnsureSpecks } = await import('../../src/core/pipeline/unsure-specks.ts');
+  const { loneBullets } = await import('../../src/core/layout/bullets.ts');
+  const splitWidth = engine.text.spec.preprocess.splitWidth ?? 0;
+  const read = await readBoxes(engine.text, image, boxes, { k: 3, dropHeaders: false }, 'recognize', splitWidth);
+  const texts = [...read.texts];
+  dropUnsureSpecks(texts, boxes, read.confidence);
+  loneBullets(boxes, texts);
+  return texts;
 }

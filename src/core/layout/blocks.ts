@@ -86,8 +86,10 @@ function textBlocks(units: Unit[], ctx: BlockContext): Block[] {
   const col = union(rows.map((r) => r.box));
   // A heading read as a band of its own (opening a set of columns, a box's title) is as short as its text: measured
   // against itself, it was full-width, and a paragraph. (Other lone lines keep their own width: a table's or a map's
-  // stray label set a little larger is no heading.)
-  const colW = rows.length === 1 && units.every((u) => u.ownBand) ? Math.max(col[2] - col[0], 0.5 * ctx.page.width) : col[2] - col[0];
+  // stray label set a little larger is no heading.) A title only where the PDF states sizes: read from its pixels, a
+  // line's size is its box's, which a mark beside it makes taller (dolma-page-1's "♡Carnegie Mellon University").
+  const ownBand = (u: Unit) => u.ownBand === 'opens-set' || (u.ownBand === 'title' && ctx.statedSizes);
+  const colW = rows.length === 1 && units.every(ownBand) ? Math.max(col[2] - col[0], 0.5 * ctx.page.width) : col[2] - col[0];
   const gaps = rows.slice(1).map((r, k) => r.box[1] - rows[k]!.box[3]);
   const lineGap = median(gaps.filter((g, k) => g > -0.5 * body && Math.abs(rows[k + 1]!.size - rows[k]!.size) < 0.2)) || 0.3 * body;
   const wide = (r: Row) => (ctx.glyphWidth ? median(r.ids.map(ctx.glyphWidth)) : 1);

@@ -350,6 +350,15 @@ describe('a title over text across the columns', () => {
   });
 });
 
+describe('a title over text across the columns, on a page read from its pixels', () => {
+  it("keeps its own width: a mark beside it makes its box taller, no heading (dolma-page-1's affiliations)", () => {
+    const f = layoutFixture('dolma-p1-read.json');
+    const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+    const line = blocks.find((b) => b.lines.some((i) => f.lines[i]!.text?.endsWith('Carnegie Mellon University')));
+    expect(line?.type).toBe('paragraph');
+  });
+});
+
 describe('a bold line at the body size over plain text', () => {
   it("is a heading under a bold paragraph that ends its sentence a line's white above (form_on_later_pages p1)", () => {
     const f = layoutFixture('form-later-pages-p1.json');

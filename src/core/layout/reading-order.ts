@@ -20,7 +20,7 @@ export interface Unit {
   kind?: 'table' | 'figure';
   ref?: number;
   /** A heading read as a band of its own: one that opens a new set of columns, or a box's title over text across them. */
-  ownBand?: boolean;
+  ownBand?: 'opens-set' | 'title';
 }
 
 /** A line this many body heights tall or more is set larger than the body: a heading. */
@@ -125,7 +125,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     if (title) {
       spanning.push(title);
       titles.add(title);
-      title.ownBand = true;
+      title.ownBand = 'title';
     }
   }
   // A heading that opens a new set of columns (a newsletter's "2. Operations" over columns that start again under it)
@@ -148,7 +148,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
     const others = units.filter((v) => side(v) !== side(u) && !v.kind);
     if (others.some((v) => v.box[3] <= top && v.box[3] > top - 3 * (body + lead)) && others.some((v) => v.box[1] >= bottom && v.box[1] < bottom + 2 * (body + lead))) {
       spanning.push(u);
-      u.ownBand = true;
+      u.ownBand = 'opens-set';
     }
   }
   if (spanning.length === 0) {
