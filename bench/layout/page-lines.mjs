@@ -60,9 +60,12 @@ async function scanLines() {
   const r = (v) => Math.round(v * 1000) / 1000;
   const lines = splitAtGutters(upright.detected, upright.image, ratio);
   const texts = readToo ? await readLines(upright.image, lines.map((l) => l.bbox)) : [];
+  const { findRulings } = await import('../../src/core/layout/rulings.ts');
+  const { width, height } = upright.image;
   return {
-    size: { width: upright.image.width, height: upright.image.height },
+    size: { width, height },
     unclipRatio: ratio,
+    rulings: findRulings(upright.image, { maxThickness: Math.max(6, Math.round(Math.max(width, height) / 100)) }),
     lines: lines.map((l, i) => ({ bbox: l.bbox.map(r), ...(l.angle !== undefined && { angle: r(l.angle) }), ...(texts[i] !== undefined && { text: texts[i] }) })),
   };
 }
