@@ -11,7 +11,30 @@ function readOrder(f: Fixture): string[] {
 }
 const at = (order: string[], start: string) => order.findIndex((t) => t.startsWith(start));
 
+/** A white page of the fixture's size with a photo (solid ink) at `photo`: the figure finder's input. */
+function pageWithPhoto(f: Fixture, photo: [number, number, number, number]) {
+  const { width, height } = f.size;
+  const pixels = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let y = photo[1]; y < photo[3]; y++) pixels.fill(0, (y * width + photo[0]) * 4, (y * width + photo[2]) * 4);
+  for (let k = 3; k < pixels.length; k += 4) pixels[k] = 255;
+  return { width, height, pixels, dpi: 0 };
+}
+
 describe('reading order on real pages', () => {
+  it("reads columns on down beside a box set into their foot, a photo under them (20_pg18: a newspaper's letters page)", () => {
+    const f = fixture('letters-page-box-p1.json');
+    const page = pageWithPhoto(f, [504, 1584, 1040, 1880]);
+    const blocks = layoutPage(f.lines, page, { unclipRatio: f.unclipRatio!, figureInk: page });
+    expect(blocks.some((b) => b.type === 'figure')).toBe(true);
+    const order = blocks.flatMap((b) => b.lines).map((i) => f.lines[i]!.text ?? '');
+    const letter = ['It is a scandal that it is', 'an offence to drive below', 'the minimum speed limit', '(i, 2 January). In my', 'opinion, no accidents', 'are caused by slow', 'drivers on motorways.'];
+    expect(letter.map((l) => at(order, l))).toEqual(letter.map((_, k) => at(order, letter[0]!) + k));
+    // The first column's last letter, read on from its lines above the box's top.
+    expect(at(order, 'the word “cops” instead')).toBe(at(order, 'is, to me, disrespectful is') + 1);
+    expect(at(order, 'Can I briefly add two')).toBeLessThan(at(order, 'Our commitment'));
+  });
+
+
   it("reads a story's three columns before the next story's heading, a byline under it (a newspaper page printed from HTML)", () => {
     const order = readOrder(fixture('html-news-short-columns-p1.json'));
     expect(at(order, 'road finished lesson a northern course')).toBe(at(order, 'judge mountain its exam. Each steady') + 1);

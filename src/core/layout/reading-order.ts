@@ -89,7 +89,7 @@ function cut(units: Unit[], body: number, minGap: number, out: Unit[][], depth: 
   }
   // Text that crosses the gap beside other text, beyond where the gap's columns stand, is laid out otherwise (two
   // columns of text under a table whose own column gap this is): read as regions of their own, before and after.
-  const parts = outsideChannel(units, channels[0]!, pastFigures);
+  const parts = outsideChannel(units, channels[0]!, pastFigures, body);
   if (parts) {
     for (const part of parts) cut(part, body, minGap, out, depth + 1);
     return;
@@ -251,7 +251,7 @@ function sideBySide(a: BBox, b: BBox): boolean {
  * The units above, along and below where a channel's columns stand, when text beyond that stretch crosses the
  * channel with other text beside it on its row (a different column structure); undefined when there is none.
  */
-function outsideChannel(units: Unit[], channel: [number, number], pastFigures: boolean): Unit[][] | undefined {
+function outsideChannel(units: Unit[], channel: [number, number], pastFigures: boolean, body: number): Unit[][] | undefined {
   const mid = (channel[0] + channel[1]) / 2;
   const across = units.filter((u) => crossesChannel(u.box, channel));
   const left = units.filter((u) => !across.includes(u) && u.box[2] <= mid);
@@ -281,12 +281,32 @@ function outsideChannel(units: Unit[], channel: [number, number], pastFigures: b
   const cutBelow = below.length ? Math.min(...below) : Infinity;
   const cutAbove = above.length ? Math.max(...above) : -Infinity;
   if (cutBelow === Infinity && cutAbove === -Infinity) return undefined;
+  const runsOn = runningOnBeside(units, across, beside.filter((u) => centerY(u.box) > bottom), cutBelow, body);
   const parts = [
     units.filter((u) => centerY(u.box) < cutAbove),
-    units.filter((u) => centerY(u.box) >= cutAbove && centerY(u.box) < cutBelow),
-    units.filter((u) => centerY(u.box) >= cutBelow),
+    units.filter((u) => (centerY(u.box) >= cutAbove && centerY(u.box) < cutBelow) || runsOn.has(u)),
+    units.filter((u) => centerY(u.box) >= cutBelow && !runsOn.has(u)),
   ].filter((p) => p.length > 0);
   return parts.length > 1 ? parts : undefined;
+}
+
+/**
+ * Lines of columns that run on down beside the crossing rows under them (a box set into the columns' foot at the
+ * right, the columns at its left going on past its top): left of every crossing row below, each line under one of
+ * its column's within two lines. Cut off at the rows' top, a newspaper's last lines of three letters were read
+ * after the page, row by row across the box; a section under the columns, past a wider white, is not theirs.
+ */
+function runningOnBeside(units: Unit[], across: Unit[], below: Unit[], top: number, body: number): Set<Unit> {
+  const left = Math.min(...below.map((u) => u.box[0]));
+  const overlapsX = (a: BBox, b: BBox) => Math.min(a[2], b[2]) > Math.max(a[0], b[0]);
+  const runs = new Set<Unit>();
+  const candidates = units.filter((u) => !across.includes(u) && centerY(u.box) >= top && u.box[2] <= left).sort((a, b) => a.box[1] - b.box[1]);
+  const above = units.filter((v) => !across.includes(v) && centerY(v.box) < top);
+  for (const u of candidates) {
+    const under = (v: Unit) => overlapsX(u.box, v.box) && v.box[3] <= u.box[1] + 0.3 * body && u.box[1] - v.box[3] < 3 * body;
+    if (above.some(under) || [...runs].some(under)) runs.add(u);
+  }
+  return runs;
 }
 
 /**
