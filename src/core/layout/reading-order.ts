@@ -300,7 +300,15 @@ function runningOnBeside(units: Unit[], across: Unit[], below: Unit[], top: numb
   const left = Math.min(...below.map((u) => u.box[0]));
   const overlapsX = (a: BBox, b: BBox) => Math.min(a[2], b[2]) > Math.max(a[0], b[0]);
   const runs = new Set<Unit>();
-  const candidates = units.filter((u) => !across.includes(u) && centerY(u.box) >= top && u.box[2] <= left).sort((a, b) => a.box[1] - b.box[1]);
+  const beside = units.filter((u) => !across.includes(u) && centerY(u.box) >= top && u.box[2] <= left);
+  // Pieces of a crossing row's own line are not (a form's "Credits from Form: a", "2439 b", "8839 c" before its
+  // "8801 d"): on a row whose nearest piece stands within a few words of the crossing row, none of them runs on.
+  const pieces = new Set<Unit>();
+  for (const r of below) {
+    const row = beside.filter((u) => sideBySide(r.box, u.box));
+    if (row.some((u) => r.box[0] - u.box[2] < 8 * body)) row.forEach((u) => pieces.add(u));
+  }
+  const candidates = beside.filter((u) => !pieces.has(u)).sort((a, b) => a.box[1] - b.box[1]);
   const above = units.filter((v) => !across.includes(v) && centerY(v.box) < top);
   for (const u of candidates) {
     const under = (v: Unit) => overlapsX(u.box, v.box) && v.box[3] <= u.box[1] + 0.3 * body && u.box[1] - v.box[3] < 3 * body;
