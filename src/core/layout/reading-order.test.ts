@@ -34,6 +34,13 @@ describe('reading order on real pages', () => {
     expect(at(order, 'Can I briefly add two')).toBeLessThan(at(order, 'Our commitment'));
   });
 
+  it("keeps a form line's pieces on their row, its amount across the gutter (prefilled_f1040 p2)", () => {
+    const f = fixture('form-f1040-p2.json');
+    const blocks = layoutPage(f.lines, f.size, { unclipRatio: f.unclipRatio! });
+    const line = blocks.find((b) => b.lines.some((i) => f.lines[i]!.text === 'Credits from Form: a'));
+    expect(line?.lines.map((i) => f.lines[i]!.text).slice(0, 4)).toEqual(['Credits from Form: a', '2439 b', '8839 c', '8801 d']);
+  });
+
 
   it("reads a story's three columns before the next story's heading, a byline under it (a newspaper page printed from HTML)", () => {
     const order = readOrder(fixture('html-news-short-columns-p1.json'));
