@@ -34,7 +34,7 @@ async function ownTextLines() {
   const { isLevel, visibleLines } = await import('../../src/core/text-layer/pdf-text.ts');
   const { readWithTextLayer } = await import('../../src/core/pipeline/text-layer-page.ts');
   const { detectAroundLayer } = await import('../../src/core/pipeline/layer-detect.ts');
-  const { findRulings } = await import('../../src/core/layout/rulings.ts');
+  const { findPageRulings } = await import('../../src/core/layout/rulings.ts');
   const { lines: layer } = await source.textLines(page);
   // As ocrPage does: where the layer runs level, the detector looks only where its text lacks the page's ink.
   const visible = visibleLines(layer, image);
@@ -48,7 +48,7 @@ async function ownTextLines() {
     layer: visible.map((l) => ({ bbox: r(l.bbox), text: l.text, ...(l.size && { size: l.size }), ...(l.bold && { bold: true }) })),
     detected: upright.detected.map((l) => r(l.bbox)),
     // The rules the layout finds in the page's pixels (layout-page.ts), for a table fixture (test/fixtures/tables).
-    rulings: findRulings(image, { maxThickness: Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) }),
+    rulings: findPageRulings(image),
     lines: 'rejected' in read ? read : read.lines.map((l, i) => ({ bbox: r(l.bbox), text: read.texts[i], ...(l.size && { size: l.size }), ...(l.bold && { bold: true }) })),
   };
 }
@@ -60,24 +60,19 @@ async function scanLines() {
   const r = (v) => Math.round(v * 1000) / 1000;
   const lines = splitAtGutters(upright.detected, upright.image, ratio);
   const texts = readToo ? await readLines(upright.image, lines.map((l) => l.bbox)) : [];
-  const { findRulings } = await import('../../src/core/layout/rulings.ts');
-  const { width, height } = upright.image;
+  const { findPageRulings } = await import('../../src/core/layout/rulings.ts');
   return {
-    size: { width, height },
+    size: { width: upright.image.width, height: upright.image.height },
     unclipRatio: ratio,
-    rulings: findRulings(upright.image, { maxThickness: Math.max(6, Math.round(Math.max(width, height) / 100)) }),
+    rulings: findPageRulings(upright.image),
     lines: lines.map((l, i) => ({ bbox: l.bbox.map(r), ...(l.angle !== undefined && { angle: r(l.angle) }), ...(texts[i] !== undefined && { text: texts[i] }) })),
   };
 }
 
 async function readLines(image, boxes) {
-  const { readBoxes } = await import('../../src/core/pipeline/read-boxes.ts');
-  const { dropUnsureSpecks } = await import('../../src/core/pipeline/unsure-specks.ts');
+  const { readAll } = await import('../../src/core/pipeline/ocr-page.ts');
   const { loneBullets } = await import('../../src/core/layout/bullets.ts');
-  const splitWidth = engine.text.spec.preprocess.splitWidth ?? 0;
-  const read = await readBoxes(engine.text, image, boxes, { k: 3, dropHeaders: false }, 'recognize', splitWidth);
-  const texts = [...read.texts];
-  dropUnsureSpecks(texts, boxes, read.confidence);
-  loneBullets(boxes, texts);
-  return texts;
+  const read = await readAll(engine, image, boxes, { k: 3, dropHeaders: false }, engine.text.spec.preprocess.splitWidth ?? 0);
+  loneBullets(boxes, read.texts);
+  return read.texts;
 }

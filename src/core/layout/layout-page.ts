@@ -22,7 +22,7 @@ import { findFigures } from './figures';
 import { findRuledTables } from './ruled-tables';
 import { findBandedTables } from './rule-bands';
 import { findBooktabs } from './booktabs';
-import { findRulings, thinRulings, type Rulings } from './rulings';
+import { findPageRulings, thinRulings, type Rulings } from './rulings';
 import { rulePieces } from './rule-pieces';
 import { readingOrder, type Unit } from './reading-order';
 import { findRunningHeads } from './running-heads';
@@ -97,7 +97,7 @@ function layoutUpright(input: TextLine[], page: PageSize | PageImage, options: P
   const image = 'pixels' in page ? page : undefined;
   // One pass finds every rule up to ~1/100 of the page thick: thin ones can be table rules, all of
   // them (frames, borders) are kept out of figures.
-  const allRules = image ? findRulings(image, { maxThickness: Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) }) : undefined;
+  const allRules = image ? findPageRulings(image) : undefined;
   // A recognized box that is a piece of a column rule is no line at all (a PDF's own text is text wherever it is).
   const recognized = valid.map(({ i }) => i).filter((i) => lines[i]!.size === undefined);
   const onRules = allRules ? rulePieces(allRules.vertical, boxes, recognized, body) : new Set<number>();

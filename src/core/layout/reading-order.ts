@@ -276,12 +276,13 @@ function outsideChannel(units: Unit[], channel: [number, number], pastFigures: b
   const standsAbove = aboveL!.length >= 2 && aboveR!.length >= 2;
   if (standsBelow && !standsAbove) top = Math.max(union(belowL!.map((u) => u.box))[1], union(belowR!.map((u) => u.box))[1]);
   if (standsAbove && !standsBelow) bottom = Math.min(union(aboveL!.map((u) => u.box))[3], union(aboveR!.map((u) => u.box))[3]);
-  const below = beside.filter((u) => centerY(u.box) > bottom).map((u) => u.box[1]);
+  const lowRows = beside.filter((u) => centerY(u.box) > bottom);
+  const below = lowRows.map((u) => u.box[1]);
   const above = beside.filter((u) => centerY(u.box) < top).map((u) => u.box[3]);
   const cutBelow = below.length ? Math.min(...below) : Infinity;
   const cutAbove = above.length ? Math.max(...above) : -Infinity;
   if (cutBelow === Infinity && cutAbove === -Infinity) return undefined;
-  const runsOn = runningOnBeside(units, across, beside.filter((u) => centerY(u.box) > bottom), cutBelow, body);
+  const runsOn = runningOnBeside(units, across, lowRows, cutBelow, body);
   const parts = [
     units.filter((u) => centerY(u.box) < cutAbove),
     units.filter((u) => (centerY(u.box) >= cutAbove && centerY(u.box) < cutBelow) || runsOn.has(u)),
@@ -293,13 +294,13 @@ function outsideChannel(units: Unit[], channel: [number, number], pastFigures: b
 /**
  * Lines of columns that run on down beside the crossing rows under them (a box set into the columns' foot at the
  * right, the columns at its left going on past its top): left of every crossing row below, each line under one of
- * its column's within two lines. Cut off at the rows' top, a newspaper's last lines of three letters were read
+ * its column's within three lines. Cut off at the rows' top, a newspaper's last lines of three letters were read
  * after the page, row by row across the box; a section under the columns, past a wider white, is not theirs.
  */
 function runningOnBeside(units: Unit[], across: Unit[], below: Unit[], top: number, body: number): Set<Unit> {
   const left = Math.min(...below.map((u) => u.box[0]));
   const overlapsX = (a: BBox, b: BBox) => Math.min(a[2], b[2]) > Math.max(a[0], b[0]);
-  const runs = new Set<Unit>();
+  const runs: Unit[] = [];
   const beside = units.filter((u) => !across.includes(u) && centerY(u.box) >= top && u.box[2] <= left);
   // Pieces of a crossing row's own line are not (a form's "Credits from Form: a", "2439 b", "8839 c" before its
   // "8801 d"): on a row whose nearest piece stands within a few words of the crossing row, none of them runs on.
@@ -312,9 +313,9 @@ function runningOnBeside(units: Unit[], across: Unit[], below: Unit[], top: numb
   const above = units.filter((v) => !across.includes(v) && centerY(v.box) < top);
   for (const u of candidates) {
     const under = (v: Unit) => overlapsX(u.box, v.box) && v.box[3] <= u.box[1] + 0.3 * body && u.box[1] - v.box[3] < 3 * body;
-    if (above.some(under) || [...runs].some(under)) runs.add(u);
+    if (above.some(under) || runs.some(under)) runs.push(u);
   }
-  return runs;
+  return new Set(runs);
 }
 
 /**

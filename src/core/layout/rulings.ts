@@ -31,6 +31,13 @@ export interface RulingOptions {
 
 const DEFAULTS: RulingOptions = { dark: 200, minLength: 0.03, maxThickness: 6 };
 
+/**
+ * Every rule of a page up to ~1/100 of its longer side thick, as the layout looks for them (layout-page.ts): thin
+ * ones can be table rules, all of them (frames, borders) are kept out of figures.
+ */
+export const findPageRulings = (image: PageImage): Rulings =>
+  findRulings(image, { maxThickness: Math.max(6, Math.round(Math.max(image.width, image.height) / 100)) });
+
 export function findRulings(image: PageImage, options: Partial<RulingOptions> = {}): Rulings {
   const o = { ...DEFAULTS, ...options };
   const { width: w, height: h, pixels } = image;

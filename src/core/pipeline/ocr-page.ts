@@ -164,7 +164,8 @@ function regionOnPage(r: Region, toPage: (b: BBox) => BBox): Region {
   return { ...r, bbox: toPage(r.bbox), ...(r.parts && { parts: r.parts.map(toPage) }) };
 }
 
-async function readAll(engine: PageEngine, image: PageImage, boxes: BBox[], opts: OcrPageOptions, splitWidth: number) {
+/** A recognized page's lines read all at once, specks the recognizer doubts left out (also bench/layout/page-lines.mjs). */
+export async function readAll(engine: PageEngine, image: PageImage, boxes: BBox[], opts: OcrPageOptions, splitWidth: number) {
   const read = await readBoxes(engine.text, image, boxes, opts, 'recognize', splitWidth);
   const texts = [...read.texts];
   dropUnsureSpecks(texts, boxes, read.confidence);
